@@ -1,0 +1,175 @@
+import type { Nodes, Parent, Root } from 'mdast';
+
+/**
+ * How a node may be split when it is larger than the chunk limit.
+ *
+ * - `'never-split'`: keep the node whole, even when it overflows the limit;
+ * - `'allow-split'`: split it into its smaller units when it does not fit;
+ * - `{ rule: 'size-split', size }`: keep it whole while its content size is at most `size`.
+ */
+export type SplitRule =
+  | 'never-split'
+  | 'allow-split'
+  | { rule: 'never-split' }
+  | { rule: 'allow-split' }
+  | { rule: 'size-split'; size: number };
+
+/**
+ * How reference-style links and images are written in chunks.
+ *
+ * - `'inline'`: `[a][b]` becomes `[a](url)` and definitions are dropped;
+ * - `'preserve'`: references stay as written, and every chunk that uses a definition carries it.
+ */
+export type ReferenceStyle = 'inline' | 'preserve';
+
+/** What a transform receives beside the node: where the node sits in the parsed tree. */
+export interface TransformContext {
+  /** Parent of the node in the parsed tree (`undefined` for the root). */
+  parent: Parent | undefined;
+  /** Index of the node in `parent.children` (`undefined` for the root). */
+  index: number | undefined;
+  /** Root of the parsed tree. */
+  root: Root;
+}
+
+/**
+ * Replace (return a node), remove (return `null`) or keep (return `undefined`) a node before
+ * splitting. Runs once over the parsed tree.
+ */
+export type NodeTransform<T extends Nodes = Nodes> = (
+  node: T,
+  context: TransformContext,
+) => Nodes | null | undefined;
+
+/** Rule for one node type. */
+export interface NodeRule<T extends Nodes = Nodes> {
+  /** When the node may be split. */
+  split?: SplitRule | undefined;
+  /** Reference style (links and images only). */
+  style?: ReferenceStyle | undefined;
+  /** Transform applied once before splitting. */
+  transform?: NodeTransform<T> | undefined;
+}
+
+/** Rules keyed by node type. Given rules are merged over {@link defaultNodeRules} key by key. */
+export interface NodeRules {
+  link?: NodeRule | undefined;
+  image?: NodeRule | undefined;
+  inlineCode?: NodeRule | undefined;
+  code?: NodeRule | undefined;
+  strong?: NodeRule | undefined;
+  emphasis?: NodeRule | undefined;
+  delete?: NodeRule | undefined;
+  /** Fallback for `strong`, `emphasis` and `delete`. */
+  formatting?: NodeRule | undefined;
+  list?: NodeRule | undefined;
+  table?: NodeRule | undefined;
+  blockquote?: NodeRule | undefined;
+  heading?: NodeRule | undefined;
+  /** Words: `'never-split'` keeps every word whole; `'allow-split'` lets a too-long word split. */
+  word?: NodeRule | undefined;
+}
+
+/** Measures text in the size unit (characters by default, tokens when a tokenizer is plugged in). */
+export type LengthFunction = (text: string) => number;
+
+/** Options of {@link chunkdown}. */
+export interface ChunkdownOptions {
+  /** Target content size of a chunk, in the size unit. Required; finite, > 0. */
+  chunkSize: number;
+  /** A chunk may grow to `chunkSize × maxOverflowRatio` to keep a unit whole. Default 1; ≥ 1. */
+  maxOverflowRatio?: number | undefined;
+  /** Hard cap on the serialized markdown of every chunk, in the size unit. Integer > 0. */
+  maxRawSize?: number | undefined;
+  /** Per-node-type rules, merged over {@link defaultNodeRules}. */
+  rules?: NodeRules | undefined;
+  /** The size unit. Default: `text => text.length`. */
+  lengthFunction?: LengthFunction | undefined;
+  /** Content carried from the end of the previous chunk of the same section. Default 0. */
+  overlap?: number | undefined;
+  /** Chunks smaller than this are merged into a neighbour when the merge fits. Default 0. */
+  minChunkSize?: number | undefined;
+}
+
+/** An ancestor heading of a chunk's content. */
+export interface Breadcrumb {
+  /** Rendered text of the heading. */
+  text: string;
+  /** Heading rank, 1–6. */
+  depth: number;
+}
+
+/**
+ * Why a chunk is larger than `chunkSize × maxOverflowRatio`:
+ * - `'never-split'`: a node whose rule keeps it whole (`nodeType` says which);
+ * - `'word'`: a single word longer than the limit (and the `word` rule keeps words whole);
+ * - `'heading'`: headings kept with the start of their content pushed it over;
+ * - `'overlap'`: the carried overlap pushed it over;
+ * - `'estimate'`: per-node size estimates (non-additive size units such as tokens) undercounted.
+ */
+export type OverflowReason = 'never-split' | 'word' | 'heading' | 'overlap' | 'estimate';
+
+/** Why a chunk overflows the limit. */
+export interface Overflow {
+  reason: OverflowReason;
+  /** The mdast type of the node kept whole (`'text'` for a word). */
+  nodeType: string;
+  /** Content size of that node, in the size unit. */
+  size: number;
+}
+
+/** A chunk with what a retrieval pipeline needs to store, cite and highlight it. */
+export interface Chunk {
+  /** Normalized markdown of the chunk (exactly what `splitText` returns). */
+  text: string;
+  /** Ancestor headings of the chunk's content that are not in its own text, outermost first. */
+  breadcrumbs: Breadcrumb[];
+  /** Offset (UTF-16) in the input where the chunk's source starts. */
+  start: number;
+  /** Offset (UTF-16) in the input where the chunk's source ends (exclusive). */
+  end: number;
+  /** Content size (rendered text, table header rows excluded), in the size unit. */
+  contentSize: number;
+  /** Size of `text`, in the size unit. */
+  rawSize: number;
+  /** Column headers of the tables in the chunk, in order, without repeats. */
+  tableHeaders: string[];
+  /** Why the chunk is larger than the limit, or `null` when it is not. */
+  overflow: Overflow | null;
+  /** Whether `maxRawSize` cut this chunk through a construct that alone exceeded the cap. */
+  cut: boolean;
+  /** Set when the document could not be parsed structurally and was split as plain text. */
+  fallback: 'plain-text' | null;
+}
+
+/** Front matter found at the top of a document. */
+export interface Frontmatter {
+  /** `'yaml'` for `---` fences, `'toml'` for `+++` fences. */
+  format: 'yaml' | 'toml';
+  /** The text between the fences. */
+  raw: string;
+  /** Parsed data, or `undefined` when it did not parse (see `error`). */
+  data: unknown;
+  /** Parse error message, when parsing failed. */
+  error?: string;
+}
+
+/** Result of {@link Chunkdown.split}. */
+export interface SplitResult {
+  chunks: Chunk[];
+  frontmatter: Frontmatter | undefined;
+}
+
+/** A configured splitter. */
+export interface Chunkdown {
+  /** Split markdown into chunk texts. */
+  splitText(text: string): string[];
+  /** Split markdown into chunks with metadata, and return the front matter beside them. */
+  split(text: string): SplitResult;
+  /** The target content size. */
+  readonly chunkSize: number;
+  /** The overflow ratio. */
+  readonly maxOverflowRatio: number;
+  /** The raw size cap, if any. */
+  readonly maxRawSize: number | undefined;
+}
