@@ -1,1 +1,39 @@
-export {};
+/**
+ * Worker thread of the CLI: builds a splitter from the settings it is started with, then
+ * chunks the files it is sent, one message per file.
+ *
+ * @module
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Chunkdown } from '../types.js';
+import { chunkFile, createSplitter } from './chunk-file.js';
+import { UsageError } from './errors.js';
+import type { WorkerJob, WorkerMessage, WorkerSetup } from './protocol.js';
+
+const port = parentPort;
+if (!port) throw new Error('chunkdown: cli-worker must run as a worker thread');
+const { settings, inspect } = workerData as WorkerSetup;
+const send = (message: WorkerMessage) => port.postMessage(message);
+
+let splitter: Chunkdown | undefined;
+try {
+  splitter = await createSplitter(settings);
+} catch (error) {
+  send({
+    type: 'fatal',
+    usage: error instanceof UsageError,
+    message: error instanceof Error ? error.message : String(error),
+  });
+}
+
+if (splitter) {
+  const ready = splitter;
+  port.on('message', async (job: WorkerJob) => {
+    send({
+      type: 'done',
+      id: job.id,
+      outcome: await chunkFile(job.path, job.file, ready, inspect),
+    });
+  });
+  send({ type: 'ready' });
+}

@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises';
+import { chunkdown } from '../index.js';
+import type { Chunk, Chunkdown, Frontmatter, LengthFunction } from '../types.js';
+import { describeError, UsageError } from './errors.js';
+import { type ChunkQuality, inspectChunk } from './quality.js';
+import type { ResolvedSettings } from './settings.js';
+import { loadTokenCounter } from './tokens.js';
+
+/** The result of chunking one input. */
+export type FileOutcome =
+  | {
+      ok: true;
+      file: string;
+      chunks: Chunk[];
+      frontmatter: Frontmatter | undefined;
+      /** Quality checks per chunk, when the report asked for them. */
+      quality: ChunkQuality[] | undefined;
+    }
+  | { ok: false; file: string; message: string };
+
+/**
+ * Build the splitter for the settings, loading the tokenizer when sizing in tokens.
+ * Option errors of the library (`RangeError`, `TypeError`) become usage errors.
+ *
+ * @param settings Resolved settings.
+ * @param lengthFunction A size unit to use instead of the one `settings.tokens` names.
+ * @returns The splitter.
+ * @throws {UsageError} On options the library rejects, or a missing tokenizer.
+ */
+export async function createSplitter(
+  settings: ResolvedSettings,
+  lengthFunction?: LengthFunction,
+): Promise<Chunkdown> {
+  const { tokens, ...options } = settings;
+  const measure =
+    lengthFunction ?? (tokens === undefined ? undefined : await loadTokenCounter(tokens));
+  try {
+    return chunkdown(measure ? { ...options, lengthFunction: measure } : options);
+  } catch (error) {
+    if (error instanceof RangeError || error instanceof TypeError) {
+      throw new UsageError(error.message);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Chunk a document's text, and check each chunk when the report needs it.
+ *
+ * @param file Name to report it under.
+ * @param text The markdown.
+ * @param splitter The configured splitter.
+ * @param inspect Whether to run the quality checks.
+ * @returns The outcome; a failure of the splitter becomes a failed outcome naming the file.
+ */
+export function chunkText(
+  file: string,
+  text: string,
+  splitter: Chunkdown,
+  inspect: boolean,
+): FileOutcome {
+  try {
+    const { chunks, frontmatter } = splitter.split(text);
+    const quality = inspect ? chunks.map((chunk) => inspectChunk(chunk.text)) : undefined;
+    return { ok: true, file, chunks, frontmatter, quality };
+  } catch (error) {
+    return { ok: false, file, message: `could not be chunked: ${describeError(error)}` };
+  }
+}
+
+/**
+ * Read and chunk a file.
+ *
+ * @param path File path to read.
+ * @param file Name to report it under (the path as the user gave or found it).
+ * @param splitter The configured splitter.
+ * @param inspect Whether to run the quality checks.
+ * @returns The outcome; an unreadable file becomes a failed outcome with the reason.
+ */
+export async function chunkFile(
+  path: string,
+  file: string,
+  splitter: Chunkdown,
+  inspect: boolean,
+): Promise<FileOutcome> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    return { ok: false, file, message: describeError(error) };
+  }
+  return chunkText(file, text, splitter, inspect);
+}

@@ -1,0 +1,139 @@
+import type { Chunk, Frontmatter } from '../types.js';
+import type { OutputFormat } from './args.js';
+
+/** One chunk as the CLI writes it: where it comes from, and the chunk with its metadata. */
+export interface ChunkRecord extends Chunk {
+  /** The file path as given or found (`<stdin>` for standard input). */
+  file: string;
+  /** 0-based position of the chunk in its file. */
+  index: number;
+  /** The file's front matter, on its first chunk only. */
+  frontmatter?: Frontmatter;
+}
+
+/** A chunked file, as the formatters receive it. */
+export interface ChunkedFile {
+  file: string;
+  chunks: readonly Chunk[];
+  frontmatter: Frontmatter | undefined;
+}
+
+/**
+ * Turn a chunked file into records, one per chunk, with the front matter on the first.
+ *
+ * @param chunked The file and its chunks.
+ * @returns The records in chunk order.
+ */
+export function toRecords(chunked: ChunkedFile): ChunkRecord[] {
+  return chunked.chunks.map((chunk, index) => {
+    const record: ChunkRecord = { file: chunked.file, index, ...chunk };
+    if (index === 0 && chunked.frontmatter) record.frontmatter = chunked.frontmatter;
+    return record;
+  });
+}
+
+/**
+ * Writes the output of a run piece by piece, so that nothing waits for the last file: text
+ * before the first file, the text of each file in order, and text after the last.
+ */
+export interface Formatter {
+  start(): string;
+  file(chunked: ChunkedFile): string;
+  end(): string;
+}
+
+/**
+ * Create the formatter of an output format.
+ *
+ * - `jsonl`: one JSON object per line and chunk;
+ * - `json`: one JSON array of the same objects;
+ * - `text`: each chunk's markdown under a separator line with its file, position and sizes.
+ *
+ * @param format Output format.
+ * @param unit Name of the size unit for `text` (`chars`, `tokens`).
+ * @returns The formatter.
+ */
+export function createFormatter(format: OutputFormat, unit = 'chars'): Formatter {
+  if (format === 'jsonl') {
+    return {
+      start: () => '',
+      file: (chunked) =>
+        toRecords(chunked)
+          .map((record) => `${JSON.stringify(record)}\n`)
+          .join(''),
+      end: () => '',
+    };
+  }
+  if (format === 'json') {
+    let first = true;
+    return {
+      start: () => '[',
+      file: (chunked) =>
+        toRecords(chunked)
+          .map((record) => {
+            const separator = first ? '\n' : ',\n';
+            first = false;
+            return `${separator}${JSON.stringify(record)}`;
+          })
+          .join(''),
+      end: () => (first ? ']\n' : '\n]\n'),
+    };
+  }
+  return { start: () => '', file: (chunked) => formatText(chunked, unit), end: () => '' };
+}
+
+/**
+ * Human-readable text of a chunked file.
+ *
+ * @param chunked The file and its chunks.
+ * @param unit Name of the size unit.
+ * @returns Each chunk under a separator line, followed by a blank line.
+ */
+export function formatText(chunked: ChunkedFile, unit: string): string {
+  const total = chunked.chunks.length;
+  return toRecords(chunked)
+    .map((record) => {
+      const facts = [
+        `chunk ${record.index + 1} of ${total}`,
+        `${record.contentSize.toLocaleString('en-US')} ${unit}`,
+        `raw ${record.rawSize.toLocaleString('en-US')}`,
+      ];
+      const header = `── ${record.file} · ${facts.join(' · ')} `;
+      const lines = [header.padEnd(72, '─')];
+      if (record.breadcrumbs.length > 0) {
+        lines.push(`in: ${record.breadcrumbs.map((crumb) => crumb.text).join(' › ')}`);
+      }
+      const notes = describeDiagnostics(record);
+      if (notes) lines.push(notes);
+      if (record.frontmatter) lines.push(describeFrontmatter(record.frontmatter));
+      lines.push('', record.text, '', '');
+      return lines.join('\n');
+    })
+    .join('');
+}
+
+/**
+ * One line about why a chunk is unusual (over the limit, cut, split as plain text), if it is.
+ *
+ * @param chunk The chunk.
+ * @returns The line, or an empty string.
+ */
+export function describeDiagnostics(chunk: Pick<Chunk, 'overflow' | 'cut' | 'fallback'>): string {
+  const notes: string[] = [];
+  if (chunk.overflow) {
+    const { reason, nodeType, size } = chunk.overflow;
+    const what = reason === 'never-split' ? `never-split ${nodeType}` : reason;
+    notes.push(`over the limit: ${what} (${size.toLocaleString('en-US')})`);
+  }
+  if (chunk.cut) notes.push('cut by the raw size cap');
+  if (chunk.fallback) notes.push('split as plain text');
+  return notes.length > 0 ? `note: ${notes.join('; ')}` : '';
+}
+
+function describeFrontmatter(frontmatter: Frontmatter): string {
+  if (frontmatter.error !== undefined) {
+    return `front matter (${frontmatter.format}): did not parse: ${frontmatter.error.replace(/\s+/g, ' ')}`;
+  }
+  const json = JSON.stringify(frontmatter.data) ?? '';
+  return `front matter (${frontmatter.format}): ${json.length > 100 ? `${json.slice(0, 99)}…` : json}`;
+}

@@ -1,0 +1,116 @@
+import type { ChunkLocation, Finding, HistogramBucket, Report } from './report.js';
+import { tinyChunkChars } from './report.js';
+
+const barWidth = 30;
+
+const number = (value: number) =>
+  value.toLocaleString('en-US', { maximumFractionDigits: Number.isInteger(value) ? 0 : 1 });
+
+const percent = (count: number, total: number) =>
+  total === 0
+    ? '0%'
+    : `${((count / total) * 100).toFixed(count === 0 || count === total ? 0 : 1)}%`;
+
+/**
+ * Render the quality report for a terminal.
+ *
+ * @param report The report.
+ * @returns Plain text, ending with a newline.
+ */
+export function formatReport(report: Report): string {
+  const { settings, files, chunks } = report;
+  const unit = settings.unit === 'characters' ? 'chars' : 'tokens';
+  const out: string[] = [];
+  const fileFacts = [
+    files.failed > 0 ? `${number(files.failed)} failed` : '',
+    files.withoutChunks > 0 ? `${number(files.withoutChunks)} without chunks` : '',
+  ].filter(Boolean);
+  out.push(
+    `chunkdown report: ${number(files.chunked)} ${files.chunked === 1 ? 'file' : 'files'}` +
+      `${fileFacts.length > 0 ? ` (${fileFacts.join(', ')})` : ''}, ${number(chunks)} ${chunks === 1 ? 'chunk' : 'chunks'}`,
+  );
+  out.push(
+    `sizes in ${settings.unit === 'characters' ? 'characters' : `${settings.unit} tokens`}: ` +
+      `chunk size ${number(settings.chunkSize)}, limit ${number(settings.limit)} ` +
+      `(ratio ${settings.maxOverflowRatio}), raw cap ${settings.maxRawSize === undefined ? 'none' : number(settings.maxRawSize)}`,
+  );
+  if (report.sizes) {
+    const { min, median, p90, max, mean } = report.sizes;
+    out.push(
+      '',
+      `Content size: min ${number(min)} · median ${number(median)} · p90 ${number(p90)} · ` +
+        `max ${number(max)} · mean ${number(mean)}`,
+      '',
+      'Histogram (content size)',
+      ...formatHistogram(report.histogram, chunks),
+    );
+  }
+
+  out.push('', 'Checks');
+  const check = (label: string, found: Finding, ok: boolean, detail = '') =>
+    out.push(
+      `  ${ok ? '✓' : '✗'} ${label.padEnd(30)} ${number(found.count).padStart(6)}${detail}${
+        found.examples.length > 0 ? `   e.g. ${found.examples.map(locate).join(', ')}` : ''
+      }`,
+    );
+  check('orphan table rows', report.orphanRows, report.orphanRows.count === 0);
+  check('unbalanced code fences', report.unbalancedFences, report.unbalancedFences.count === 0);
+  check(
+    `tiny chunks (< ${tinyChunkChars} chars)`,
+    report.tiny,
+    chunks === 0 || report.tiny.count / chunks < 0.01,
+    ` (${percent(report.tiny.count, chunks)})`,
+  );
+  if (settings.maxRawSize !== undefined) {
+    check('over the raw cap', report.overRawCap, report.overRawCap.count === 0);
+    check('cut by the raw cap', report.cut, true);
+  }
+  check('split as plain text', report.fallback, report.fallback.count === 0);
+  check(
+    `over the limit (${number(settings.limit)} ${unit})`,
+    report.overLimit,
+    true,
+    ` (${percent(report.overLimit.count, chunks)})`,
+  );
+  for (const group of report.overLimit.byReason) {
+    out.push(
+      `      ${group.reason.padEnd(28)} ${number(group.count).padStart(6)}   e.g. ${group.examples.map(locate).join(', ')}`,
+    );
+  }
+
+  if (report.largest.length > 0) {
+    out.push('', 'Largest chunks');
+    for (const large of report.largest) {
+      out.push(
+        `  ${number(large.contentSize).padStart(8)} ${unit} (raw ${number(large.rawSize)})  ${locate(large)}` +
+          `${large.breadcrumbs ? `  in ${large.breadcrumbs}` : ''}`,
+      );
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function locate(where: ChunkLocation): string {
+  return `${where.file} chunk ${where.index + 1}`;
+}
+
+function formatHistogram(buckets: readonly HistogramBucket[], total: number): string[] {
+  const most = Math.max(1, ...buckets.map((bucket) => bucket.count));
+  const labels = buckets.map((bucket) =>
+    bucket.to === null
+      ? `> ${number(bucket.from)}`
+      : `${number(bucket.from)} – ${number(bucket.to)}`,
+  );
+  const labelWidth = Math.max(...labels.map((label) => label.length));
+  return buckets.map((bucket, index) => {
+    const length = (bucket.count / most) * barWidth;
+    const bar = '█'.repeat(Math.floor(length)) + (length % 1 >= 0.5 ? '▌' : '');
+    const zone =
+      bucket.zone === 'overflow'
+        ? '  over the chunk size, within the limit'
+        : bucket.zone === 'over-limit'
+          ? '  over the limit'
+          : '';
+    return `  ${(labels[index] ?? '').padStart(labelWidth)}  ${bar.padEnd(barWidth + 1)} ${number(bucket.count).padStart(6)} ${percent(bucket.count, total).padStart(6)}${zone}`;
+  });
+}

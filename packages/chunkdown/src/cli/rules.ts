@@ -1,0 +1,169 @@
+import type { NodeRules, SplitRule } from '../types.js';
+import { UsageError } from './errors.js';
+
+/** Node types that take a rule, in the order the help lists them. */
+export const ruleTypes = [
+  'link',
+  'image',
+  'inlineCode',
+  'code',
+  'strong',
+  'emphasis',
+  'delete',
+  'formatting',
+  'list',
+  'table',
+  'blockquote',
+  'heading',
+  'word',
+] as const satisfies readonly (keyof NodeRules)[];
+
+/** A node type that takes a rule. */
+export type RuleType = (typeof ruleTypes)[number];
+
+// Fails to compile when `NodeRules` gains a key that is missing above.
+const everyRuleType: Record<Exclude<keyof NodeRules, RuleType>, never> = {};
+void everyRuleType;
+
+/** Node types whose rule has a reference `style`. */
+const styledTypes: readonly RuleType[] = ['link', 'image'];
+const splitNames = ['never-split', 'allow-split', 'size-split:N'];
+const styleNames = ['inline', 'preserve'];
+
+/** Rules as plain data: what a config file or `--rule` can express (no transforms). */
+export type PlainRules = Partial<
+  Record<RuleType, { split?: SplitRule; style?: 'inline' | 'preserve' }>
+>;
+
+function isRuleType(value: string): value is RuleType {
+  return (ruleTypes as readonly string[]).includes(value);
+}
+
+const list = (values: readonly string[]) => values.map((value) => `\`${value}\``).join(', ');
+
+/**
+ * Parse the value of one `--rule` flag and merge it into `rules`.
+ *
+ * Accepted forms: `TYPE=SPLIT` or `TYPE.split=SPLIT` with SPLIT one of `never-split`,
+ * `allow-split`, `size-split:N`; and `TYPE.style=inline|preserve` for `link` and `image`.
+ *
+ * @param rules Rules so far (not modified).
+ * @param flag The flag's value, such as `list=size-split:200`.
+ * @returns New rules with the flag applied over `rules`.
+ * @throws {UsageError} When the flag is malformed, naming what is accepted.
+ */
+export function applyRuleFlag(rules: PlainRules, flag: string): PlainRules {
+  const match = /^([A-Za-z]+)(?:\.([A-Za-z]+))?=(.*)$/.exec(flag.trim());
+  if (!match) {
+    throw new UsageError(
+      `--rule expects TYPE=RULE or TYPE.style=STYLE (for example link=allow-split), got "${flag}"`,
+    );
+  }
+  const [, type = '', field = 'split', value = ''] = match;
+  if (!isRuleType(type)) {
+    throw new UsageError(
+      `--rule "${flag}": unknown node type \`${type}\`, expected one of ${list(ruleTypes)}`,
+    );
+  }
+  const current = rules[type] ?? {};
+  if (field === 'split') {
+    return { ...rules, [type]: { ...current, split: parseSplit(value, `--rule "${flag}"`) } };
+  }
+  if (field === 'style') {
+    return { ...rules, [type]: { ...current, style: parseStyle(type, value, `--rule "${flag}"`) } };
+  }
+  throw new UsageError(
+    `--rule "${flag}": unknown field \`${field}\`, expected \`split\` or \`style\``,
+  );
+}
+
+/** Parse a split rule written as `never-split`, `allow-split` or `size-split:N`. */
+function parseSplit(value: string, where: string): SplitRule {
+  if (value === 'never-split' || value === 'allow-split') return value;
+  const sized = /^size-split:(\d+(?:\.\d+)?)$/.exec(value);
+  if (sized) return { rule: 'size-split', size: Number(sized[1]) };
+  throw new UsageError(`${where}: unknown split rule "${value}", expected ${list(splitNames)}`);
+}
+
+function parseStyle(type: RuleType, value: unknown, where: string): 'inline' | 'preserve' {
+  if (!styledTypes.includes(type)) {
+    throw new UsageError(
+      `${where}: \`style\` applies only to \`link\` and \`image\`, not \`${type}\``,
+    );
+  }
+  if (value === 'inline' || value === 'preserve') return value;
+  throw new UsageError(`${where}: unknown style "${String(value)}", expected ${list(styleNames)}`);
+}
+
+/**
+ * Check rules read from a config file: known node types, known fields, valid values.
+ *
+ * @param value The `rules` value of the config file.
+ * @param where Where the value comes from, for messages (`config.json: rules`).
+ * @returns The rules, typed.
+ * @throws {UsageError} When anything is unknown or malformed.
+ */
+export function checkRules(value: unknown, where: string): PlainRules {
+  if (!isPlainObject(value)) throw new UsageError(`${where} must be an object keyed by node type`);
+  let rules: PlainRules = {};
+  for (const [type, rule] of Object.entries(value)) {
+    if (!isRuleType(type)) {
+      throw new UsageError(
+        `${where}: unknown node type \`${type}\`, expected one of ${list(ruleTypes)}`,
+      );
+    }
+    const at = `${where}.${type}`;
+    if (!isPlainObject(rule))
+      throw new UsageError(`${at} must be an object with \`split\` and/or \`style\``);
+    const checked: { split?: SplitRule; style?: 'inline' | 'preserve' } = {};
+    for (const [field, fieldValue] of Object.entries(rule)) {
+      if (field === 'split') checked.split = checkSplit(fieldValue, `${at}.split`);
+      else if (field === 'style') checked.style = parseStyle(type, fieldValue, at);
+      else
+        throw new UsageError(`${at}: unknown field \`${field}\`, expected \`split\` or \`style\``);
+    }
+    rules = { ...rules, [type]: checked };
+  }
+  return rules;
+}
+
+/** Check a split rule from JSON: a string form or an object form. */
+function checkSplit(value: unknown, where: string): SplitRule {
+  if (typeof value === 'string') return parseSplit(value, where);
+  if (isPlainObject(value)) {
+    const { rule, size } = value;
+    if ((rule === 'never-split' || rule === 'allow-split') && size === undefined) return { rule };
+    if (rule === 'size-split' && typeof size === 'number' && Number.isFinite(size) && size >= 0) {
+      return { rule, size };
+    }
+  }
+  throw new UsageError(
+    `${where} must be "never-split", "allow-split", "size-split:N" or { "rule": "size-split", "size": N }`,
+  );
+}
+
+/**
+ * Merge rules field by field: for each node type, fields in `over` win.
+ *
+ * @param base Rules to start from.
+ * @param over Rules that take precedence.
+ * @returns The merged rules.
+ */
+export function mergeRules(base: PlainRules, over: PlainRules): PlainRules {
+  const merged: PlainRules = { ...base };
+  for (const type of ruleTypes) {
+    const rule = over[type];
+    if (rule) merged[type] = { ...base[type], ...rule };
+  }
+  return merged;
+}
+
+/**
+ * Whether `value` is a plain object (not null, not an array).
+ *
+ * @param value Value to check.
+ * @returns `true` for `{}`-like values.
+ */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,231 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Writable } from 'node:stream';
+import packageJson from '../../package.json' with { type: 'json' };
+import type { Chunkdown } from '../types.js';
+import { type OutputFormat, parseCommandLine } from './args.js';
+import { chunkFile, chunkText, createSplitter, type FileOutcome } from './chunk-file.js';
+import { discover, type Input } from './discover.js';
+import { describeError, RunError, UsageError } from './errors.js';
+import { createFormatter } from './format.js';
+import { Output, OutputClosed } from './output.js';
+import { chunkInWorkers } from './pool.js';
+import { Progress } from './progress.js';
+import { ReportBuilder } from './report.js';
+import { formatReport } from './report-text.js';
+import { parseConfig, type ResolvedSettings, resolveSettings } from './settings.js';
+import { helpText, shortUsage } from './usage.js';
+
+/** The process around a run, passed in so that runs can be tested. */
+export interface CliIo {
+  /** Arguments after the script path. */
+  argv: readonly string[];
+  cwd: string;
+  stdin: AsyncIterable<Buffer | string> & { isTTY?: boolean | undefined };
+  stdout: Writable & { isTTY?: boolean | undefined };
+  stderr: Writable & { isTTY?: boolean | undefined; columns?: number | undefined };
+  /** Default of `--jobs`. */
+  cpus: number;
+  /** The worker script; without it, everything runs on the main thread. */
+  workerUrl?: URL | undefined;
+}
+
+/** Name of standard input in output and messages. */
+export const stdinName = '<stdin>';
+
+/** Files (at least) before work goes to worker threads; below, starting them costs more. */
+export const minFilesForWorkers = 4;
+
+/**
+ * Whether to spread the files over worker threads.
+ *
+ * @param files Number of files to chunk.
+ * @param jobs `--jobs`.
+ * @returns `true` when threads pay off.
+ */
+export function shouldUseWorkers(files: number, jobs: number): boolean {
+  return jobs > 1 && files >= minFilesForWorkers;
+}
+
+/**
+ * Run the command line and return the exit code: 0 done, 1 an input file could not be read
+ * or chunked (the rest is still output), 2 bad usage. User errors are one line on stderr,
+ * never a stack trace.
+ *
+ * @param io Arguments, streams and environment.
+ * @returns The exit code.
+ */
+export async function run(io: CliIo): Promise<number> {
+  try {
+    return await execute(io);
+  } catch (error) {
+    if (error instanceof OutputClosed) return 0;
+    if (error instanceof UsageError) {
+      io.stderr.write(`chunkdown: ${error.message}\n${shortUsage}\n`);
+      return 2;
+    }
+    if (error instanceof RunError) {
+      io.stderr.write(`chunkdown: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+async function execute(io: CliIo): Promise<number> {
+  const command = parseCommandLine(io.argv);
+  if (command.help) {
+    io.stdout.write(helpText);
+    return 0;
+  }
+  if (command.version) {
+    io.stdout.write(`${packageJson.version}\n`);
+    return 0;
+  }
+
+  const config = command.config
+    ? parseConfig(await readConfig(command.config), command.config)
+    : {};
+  const settings = resolveSettings(command.split, config);
+  // Check the options before reading anything, without loading a tokenizer.
+  const probe = await createSplitter(settings, (text) => text.length);
+
+  if (command.paths.length === 0 && io.stdin.isTTY) {
+    throw new UsageError(
+      'no input: give files, folders or globs, or pipe markdown to standard input',
+    );
+  }
+  const format: OutputFormat =
+    command.format ?? (command.out !== undefined || !io.stdout.isTTY ? 'jsonl' : 'text');
+  // With --report, the chunks are written only when they go to a file.
+  const output =
+    command.out !== undefined
+      ? await Output.toFile(command.out)
+      : command.report
+        ? undefined
+        : new Output(io.stdout, 'standard output', false);
+
+  const { inputs, problems } =
+    command.paths.length === 0
+      ? { inputs: [{ kind: 'stdin' } as const], problems: [] }
+      : await discover(command.paths, { cwd: io.cwd, ignore: command.ignore });
+
+  const progress = io.stderr.isTTY && inputs.length > 1 ? new Progress(io.stderr) : undefined;
+  const warn = (message: string) => {
+    progress?.clear();
+    io.stderr.write(`chunkdown: ${message}\n`);
+  };
+  let failures = 0;
+  for (const problem of problems) {
+    warn(`${problem.path}: ${problem.message}`);
+    failures++;
+  }
+
+  const report = command.report
+    ? new ReportBuilder({
+        chunkSize: probe.chunkSize,
+        maxOverflowRatio: probe.maxOverflowRatio,
+        maxRawSize: probe.maxRawSize,
+        unit: settings.tokens ?? 'characters',
+      })
+    : undefined;
+  const formatter = createFormatter(format, settings.tokens ? 'tokens' : 'chars');
+  let done = 0;
+  let chunks = 0;
+
+  try {
+    await output?.write(formatter.start());
+    for await (const outcome of outcomes(inputs, settings, io, command.jobs ?? io.cpus, !!report)) {
+      done++;
+      if (outcome.ok) {
+        chunks += outcome.chunks.length;
+        report?.addFile(outcome.chunks.length);
+        outcome.chunks.forEach((chunk, index) => {
+          const quality = outcome.quality?.[index];
+          if (!report || !quality) return;
+          const contentChars = settings.tokens ? quality.contentChars : chunk.contentSize;
+          report.addChunk({
+            file: outcome.file,
+            index,
+            chunk,
+            quality: { ...quality, contentChars },
+          });
+        });
+        await output?.write(formatter.file(outcome));
+      } else {
+        failures++;
+        report?.addFailure();
+        warn(`${outcome.file}: ${outcome.message}`);
+      }
+      progress?.update({ done, total: inputs.length, chunks });
+    }
+    await output?.write(formatter.end());
+  } finally {
+    progress?.clear();
+  }
+  await output?.close();
+
+  if (report) {
+    const built = report.build();
+    // The report is text, or JSON when a JSON format was asked for and the chunks are not written.
+    const asJson = command.out === undefined && command.format !== undefined && format !== 'text';
+    const stdout = new Output(io.stdout, 'standard output', false);
+    await stdout.write(asJson ? `${JSON.stringify(built, null, 2)}\n` : formatReport(built));
+  }
+  return failures > 0 ? 1 : 0;
+}
+
+async function readConfig(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --config ${path}: ${describeError(error)}`);
+  }
+}
+
+async function readStdin(stdin: CliIo['stdin']): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of stdin) parts.push(typeof part === 'string' ? Buffer.from(part) : part);
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/**
+ * Chunk every input, in order: on worker threads when there are enough files, on this thread
+ * otherwise. Standard input is always chunked here.
+ */
+async function* outcomes(
+  inputs: readonly Input[],
+  settings: ResolvedSettings,
+  io: CliIo,
+  jobs: number,
+  inspect: boolean,
+): AsyncGenerator<FileOutcome> {
+  const files = inputs.flatMap((input) =>
+    input.kind === 'file' ? [{ path: resolve(io.cwd, input.path), file: input.path }] : [],
+  );
+  const threaded = io.workerUrl !== undefined && shouldUseWorkers(files.length, jobs);
+  let splitter: Chunkdown | undefined;
+  const local = async () => {
+    splitter ??= await createSplitter(settings);
+    return splitter;
+  };
+  const pooled =
+    threaded && io.workerUrl
+      ? chunkInWorkers(files, { settings, inspect }, jobs, io.workerUrl)
+      : undefined;
+  try {
+    for (const input of inputs) {
+      if (input.kind === 'stdin') {
+        yield chunkText(stdinName, await readStdin(io.stdin), await local(), inspect);
+      } else if (pooled) {
+        const next = await pooled.next();
+        if (next.done) throw new Error(`no result for ${input.path}`);
+        yield next.value;
+      } else {
+        yield await chunkFile(resolve(io.cwd, input.path), input.path, await local(), inspect);
+      }
+    }
+  } finally {
+    await pooled?.return(undefined);
+  }
+}

@@ -1,0 +1,95 @@
+import type { SplitSettings } from './args.js';
+import { UsageError } from './errors.js';
+import { checkRules, isPlainObject, mergeRules } from './rules.js';
+import { isTokenName, type TokenName, tokenNames } from './tokens.js';
+
+/** Default `chunkSize` in characters; about the same text as {@link defaultTokenChunkSize}. */
+export const defaultChunkSize = 1000;
+/** Default `chunkSize` when sizing in tokens. */
+export const defaultTokenChunkSize = 250;
+
+/** Settings with the chunk size decided: what every worker builds its splitter from. */
+export interface ResolvedSettings extends SplitSettings {
+  chunkSize: number;
+}
+
+const numericKeys = [
+  'chunkSize',
+  'maxOverflowRatio',
+  'maxRawSize',
+  'overlap',
+  'minChunkSize',
+] as const;
+const configKeys = [...numericKeys, 'rules', 'tokens'];
+
+/**
+ * Read the text of a `--config` file: a JSON object with library options
+ * (`chunkSize`, `maxOverflowRatio`, `maxRawSize`, `overlap`, `minChunkSize`, `rules`) and
+ * `tokens`. Ranges are left to the library, whose errors name the option.
+ *
+ * @param text File contents.
+ * @param path File path, for messages.
+ * @returns The settings it holds.
+ * @throws {UsageError} On bad JSON, unknown keys or values of the wrong type.
+ */
+export function parseConfig(text: string, path: string): SplitSettings {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new UsageError(`${path} is not valid JSON: ${reason}`);
+  }
+  if (!isPlainObject(value)) throw new UsageError(`${path} must hold a JSON object of options`);
+  const settings: SplitSettings = {};
+  for (const [key, option] of Object.entries(value)) {
+    if ((numericKeys as readonly string[]).includes(key)) {
+      if (typeof option !== 'number') {
+        throw new UsageError(`${path}: \`${key}\` must be a number, got ${JSON.stringify(option)}`);
+      }
+      settings[key as (typeof numericKeys)[number]] = option;
+    } else if (key === 'rules') {
+      settings.rules = checkRules(option, `${path}: rules`);
+    } else if (key === 'tokens') {
+      if (!isTokenName(option)) {
+        throw new UsageError(
+          `${path}: \`tokens\` must be ${tokenNames.map((name) => `"${name}"`).join(' or ')}, got ${JSON.stringify(option)}`,
+        );
+      }
+      settings.tokens = option;
+    } else {
+      throw new UsageError(
+        `${path}: unknown option \`${key}\`, expected ${configKeys.map((name) => `\`${name}\``).join(', ')}`,
+      );
+    }
+  }
+  return settings;
+}
+
+/**
+ * Combine flags over the config file and fill in the default chunk size.
+ *
+ * @param flags Settings given as flags (they win).
+ * @param config Settings from the config file, if any.
+ * @returns The settings to split with.
+ */
+export function resolveSettings(
+  flags: SplitSettings,
+  config: SplitSettings = {},
+): ResolvedSettings {
+  const tokens: TokenName | undefined = flags.tokens ?? config.tokens;
+  const resolved: ResolvedSettings = {
+    chunkSize:
+      flags.chunkSize ??
+      config.chunkSize ??
+      (tokens === undefined ? defaultChunkSize : defaultTokenChunkSize),
+  };
+  for (const key of numericKeys) {
+    const value = flags[key] ?? config[key];
+    if (value !== undefined) resolved[key] = value;
+  }
+  if (tokens !== undefined) resolved.tokens = tokens;
+  if (config.rules || flags.rules)
+    resolved.rules = mergeRules(config.rules ?? {}, flags.rules ?? {});
+  return resolved;
+}

@@ -1,0 +1,48 @@
+import { ruleTypes } from './rules.js';
+import { defaultChunkSize, defaultTokenChunkSize } from './settings.js';
+
+/** The one-line usage printed under a usage error. */
+export const shortUsage =
+  'Usage: chunkdown [options] [files|folders|globs...]   (chunkdown --help for all options)';
+
+/** The text of `--help`. */
+export const helpText = `Usage: chunkdown [options] [files|folders|globs...]
+
+Split markdown into chunks for retrieval (RAG). Reads standard input when no path is
+given (or for "-"). Folders are walked for .md, .markdown and .mdx files, skipping
+hidden folders and node_modules. Output comes in the order of the arguments, and
+sorted by path within a folder or glob.
+
+Sizing:
+  -s, --chunk-size N           target content size of a chunk
+                               (default ${defaultChunkSize} characters, ${defaultTokenChunkSize} with --tokens)
+  -r, --max-overflow-ratio R   a chunk may grow to chunk size × R to keep a unit whole (default 1)
+      --max-raw-size N         hard cap on the markdown of every chunk, in the size unit
+      --overlap N              start a chunk with up to N of the previous one (default 0)
+      --min-chunk-size N       merge chunks smaller than N into a neighbour (default 0)
+  -t, --tokens NAME            size in tokens: cl100k_base or o200k_base (default: characters)
+      --rule TYPE=RULE         split rule, repeatable: TYPE=never-split|allow-split|size-split:N,
+                               or link.style=inline|preserve (also image.style)
+                               TYPE: ${ruleTypes.join(', ')}
+  -c, --config FILE            JSON file of options: chunkSize, maxOverflowRatio, maxRawSize,
+                               overlap, minChunkSize, rules, tokens (flags take precedence)
+
+Input and output:
+  -f, --format FORMAT          jsonl, json or text (default: text on a terminal, else jsonl)
+  -o, --out FILE               write the chunks to FILE instead of standard output
+      --ignore GLOB            skip matching files of folders and globs, repeatable
+  -j, --jobs N                 worker threads for many files (default: number of CPUs)
+      --report                 print a quality report instead of the chunks (as JSON with
+                               --format json); with --out, the chunks still go to FILE
+  -h, --help                   show this help
+  -v, --version                show the version
+
+Exit codes: 0 done, 1 an input file could not be read (the others are still chunked),
+2 bad usage.
+
+Examples:
+  chunkdown README.md
+  chunkdown docs --chunk-size 500 --out chunks.jsonl
+  cat notes.md | chunkdown --tokens cl100k_base --chunk-size 256 --max-raw-size 512
+  chunkdown "docs/**/*.md" --ignore drafts --rule table=never-split --report
+`;
