@@ -1,0 +1,216 @@
+import { MarkdownTextSplitter } from '@langchain/textsplitters';
+import { type Chunk, chunkdown, type Frontmatter, type LengthFunction } from 'chunkdown';
+import type { Range } from './highlight.ts';
+import { locateChunks } from './locate.ts';
+import { cutsWord, hasUnbalancedFence, orphanTableRows, TINY_CHARS } from './quality.ts';
+import { findHeadings, type Section, sectionTree } from './sections.ts';
+import { type Settings, toChunkdownOptions } from './settings.ts';
+import { type Histogram, histogram, type Summary, summarize } from './stats.ts';
+
+/** Quality checks of one chunk. */
+export interface ChunkChecks {
+  /** Table rows without their header row in the chunk. */
+  orphanRows: number;
+  /** A code fence is left open (or closed without an opener). */
+  unbalancedFence: boolean;
+  /** The chunk starts or ends inside a word of the source (`null` when it was not located). */
+  cutsWord: boolean | null;
+  /** Fewer than {@link TINY_CHARS} characters. */
+  tiny: boolean;
+  /** Measured size above `chunkSize`. */
+  overChunkSize: boolean;
+  /** Measured size above the splitter's limit. */
+  overLimit: boolean;
+}
+
+/** Counts of the checks over all chunks of a splitter. */
+export interface Totals {
+  chunks: number;
+  orphanRows: number;
+  unbalancedFences: number;
+  cutsWord: number;
+  tiny: number;
+  overChunkSize: number;
+  overLimit: number;
+}
+
+/** What the page shows for one splitter. */
+export interface SplitterReport {
+  /** Chunk texts. */
+  texts: string[];
+  /** Source range per chunk (`null` where it could not be located). */
+  ranges: (Range | null)[];
+  /** Raw size per chunk, in the size unit. */
+  rawSizes: number[];
+  /** The size the splitter aims at per chunk: content size for chunkdown, raw for LangChain. */
+  measured: number[];
+  checks: ChunkChecks[];
+  totals: Totals;
+  raw: Summary;
+  measuredSummary: Summary;
+  histogram: Histogram;
+  /** Milliseconds the split took. */
+  ms: number;
+}
+
+/** Result of {@link analyze}. */
+export interface Analysis {
+  /** chunkdown's chunks and report, or the error its options raised. */
+  chunkdown:
+    | { ok: true; chunks: Chunk[]; frontmatter: Frontmatter | undefined; report: SplitterReport }
+    | { ok: false; error: string };
+  /** LangChain's `MarkdownTextSplitter` on the same text and size, or its error. */
+  langchain: { ok: true; report: SplitterReport } | { ok: false; error: string };
+  /** The document's section tree. */
+  sections: Section[];
+}
+
+/**
+ * Split `text` with chunkdown and with LangChain's `MarkdownTextSplitter` and measure both the
+ * same way. This is what the worker runs; it has no DOM dependencies.
+ *
+ * @param text The document.
+ * @param settings Options from the controls.
+ * @param lengthFunction Size unit.
+ * @returns Both splits with their checks and statistics, and the section tree.
+ */
+export async function analyze(
+  text: string,
+  settings: Settings,
+  lengthFunction: LengthFunction,
+): Promise<Analysis> {
+  const sections = sectionTree(text, findHeadings(text));
+  const ours = runChunkdown(text, settings, lengthFunction);
+  const theirs = await runLangchain(text, settings, lengthFunction);
+  // One x axis for both histograms, so they can be compared by eye.
+  let atLeast = 0;
+  for (const side of [ours, theirs]) {
+    if (side.ok) for (const size of side.report.measured) atLeast = Math.max(atLeast, size);
+  }
+  const chunkSize = { label: 'chunkSize', value: settings.chunkSize };
+  const limit = { label: 'limit', value: settings.chunkSize * settings.maxOverflowRatio };
+  if (ours.ok) {
+    const markers = limit.value === chunkSize.value ? [chunkSize] : [chunkSize, limit];
+    ours.report.histogram = histogram(ours.report.measured, { markers, atLeast });
+  }
+  if (theirs.ok) {
+    theirs.report.histogram = histogram(theirs.report.measured, { markers: [chunkSize], atLeast });
+  }
+  return { chunkdown: ours, langchain: theirs, sections };
+}
+
+function runChunkdown(
+  text: string,
+  settings: Settings,
+  lengthFunction: LengthFunction,
+): Analysis['chunkdown'] {
+  const began = performance.now();
+  let result: ReturnType<ReturnType<typeof chunkdown>['split']>;
+  try {
+    result = chunkdown({ ...toChunkdownOptions(settings), lengthFunction }).split(text);
+  } catch (error) {
+    return { ok: false, error: describe(error) };
+  }
+  const ms = performance.now() - began;
+  const { chunks, frontmatter } = result;
+  const report = buildReport(
+    text,
+    chunks.map((chunk) => chunk.text),
+    chunks.map((chunk) => ({ start: chunk.start, end: chunk.end })),
+    chunks.map((chunk) => chunk.rawSize),
+    chunks.map((chunk) => chunk.contentSize),
+    settings.chunkSize,
+    settings.chunkSize * settings.maxOverflowRatio,
+    ms,
+  );
+  return { ok: true, chunks, frontmatter, report };
+}
+
+async function runLangchain(
+  text: string,
+  settings: Settings,
+  lengthFunction: LengthFunction,
+): Promise<Analysis['langchain']> {
+  const began = performance.now();
+  let texts: string[];
+  try {
+    const splitter = new MarkdownTextSplitter({
+      chunkSize: settings.chunkSize,
+      chunkOverlap: settings.overlap,
+      lengthFunction,
+    });
+    texts = await splitter.splitText(text);
+  } catch (error) {
+    return { ok: false, error: describe(error) };
+  }
+  const ms = performance.now() - began;
+  const rawSizes = texts.map((chunk) => lengthFunction(chunk));
+  const report = buildReport(
+    text,
+    texts,
+    locateChunks(text, texts),
+    rawSizes,
+    rawSizes,
+    settings.chunkSize,
+    settings.chunkSize,
+    ms,
+  );
+  return { ok: true, report };
+}
+
+function buildReport(
+  source: string,
+  texts: string[],
+  ranges: (Range | null)[],
+  rawSizes: number[],
+  measured: number[],
+  chunkSize: number,
+  limit: number,
+  ms: number,
+): SplitterReport {
+  const checks = texts.map((chunk, index): ChunkChecks => {
+    const range = ranges[index];
+    const size = measured[index] ?? 0;
+    return {
+      orphanRows: orphanTableRows(chunk),
+      unbalancedFence: hasUnbalancedFence(chunk),
+      cutsWord: range ? cutsWord(source, range.start, range.end) : null,
+      tiny: chunk.length < TINY_CHARS,
+      overChunkSize: size > chunkSize,
+      overLimit: size > limit,
+    };
+  });
+  const totals: Totals = {
+    chunks: texts.length,
+    orphanRows: 0,
+    unbalancedFences: 0,
+    cutsWord: 0,
+    tiny: 0,
+    overChunkSize: 0,
+    overLimit: 0,
+  };
+  for (const check of checks) {
+    totals.orphanRows += check.orphanRows;
+    if (check.unbalancedFence) totals.unbalancedFences++;
+    if (check.cutsWord) totals.cutsWord++;
+    if (check.tiny) totals.tiny++;
+    if (check.overChunkSize) totals.overChunkSize++;
+    if (check.overLimit) totals.overLimit++;
+  }
+  return {
+    texts,
+    ranges,
+    rawSizes,
+    measured,
+    checks,
+    totals,
+    raw: summarize(rawSizes),
+    measuredSummary: summarize(measured),
+    histogram: histogram(measured),
+    ms,
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,212 @@
+import type { ChunkdownOptions, NodeRule, NodeRules, SplitRule } from 'chunkdown';
+
+/** Size units the visualizer offers. */
+export type SizeUnit = 'characters' | 'cl100k';
+
+/** Node types that take a rule, in the order the controls show them. */
+export const RULE_KEYS = [
+  'link',
+  'image',
+  'inlineCode',
+  'code',
+  'strong',
+  'emphasis',
+  'delete',
+  'formatting',
+  'list',
+  'table',
+  'blockquote',
+  'heading',
+  'word',
+] as const satisfies readonly (keyof NodeRules)[];
+
+/** A node type that takes a rule. */
+export type RuleKey = (typeof RULE_KEYS)[number];
+
+/** Node types that also take a reference style. */
+export const STYLE_KEYS = ['link', 'image'] as const satisfies readonly RuleKey[];
+
+/** Split choices of a rule control; `'default'` leaves the library default in place. */
+export const SPLIT_CHOICES = ['default', 'never-split', 'allow-split', 'size-split'] as const;
+/** A split choice. */
+export type SplitChoice = (typeof SPLIT_CHOICES)[number];
+
+/** Style choices of a link/image control; `'default'` leaves the library default in place. */
+export const STYLE_CHOICES = ['default', 'inline', 'preserve'] as const;
+/** A style choice. */
+export type StyleChoice = (typeof STYLE_CHOICES)[number];
+
+/** What the controls of one node type hold. */
+export interface RuleSetting {
+  split: SplitChoice;
+  /** Size for `'size-split'`. */
+  size: number;
+  style: StyleChoice;
+}
+
+/** Every option of the splitter, as the controls hold it. */
+export interface Settings {
+  chunkSize: number;
+  maxOverflowRatio: number;
+  /** `null` when there is no cap. */
+  maxRawSize: number | null;
+  unit: SizeUnit;
+  overlap: number;
+  minChunkSize: number;
+  /** Only the node types whose controls differ from the defaults. */
+  rules: Partial<Record<RuleKey, RuleSetting>>;
+}
+
+/** The whole state of the page: the document and the options. */
+export interface AppState {
+  text: string;
+  /** Id of the bundled example the text came from, while it is unchanged. */
+  example: string | null;
+  settings: Settings;
+}
+
+/** Settings a fresh page starts with. */
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  chunkSize: 500,
+  maxOverflowRatio: 1.5,
+  maxRawSize: null,
+  unit: 'characters',
+  overlap: 0,
+  minChunkSize: 0,
+  rules: {},
+});
+
+/** Controls of a node type that leave the library default alone. */
+export const DEFAULT_RULE: Readonly<RuleSetting> = Object.freeze({
+  split: 'default',
+  size: 200,
+  style: 'default',
+});
+
+/**
+ * Copy of `settings` with a new rule for `key`; a rule equal to {@link DEFAULT_RULE} is dropped.
+ *
+ * @param settings Current settings.
+ * @param key Node type.
+ * @param rule New rule for it.
+ * @returns New settings.
+ */
+export function withRule(settings: Settings, key: RuleKey, rule: RuleSetting): Settings {
+  const rules = { ...settings.rules };
+  if (rule.split === 'default' && rule.style === 'default') delete rules[key];
+  else rules[key] = rule;
+  return { ...settings, rules };
+}
+
+/**
+ * Turn the controls into options for `chunkdown()` (without the size unit, which the worker adds).
+ * Values are passed through unvalidated: the library reports bad ones itself.
+ *
+ * @param settings Settings from the controls.
+ * @returns Options for `chunkdown()`.
+ */
+export function toChunkdownOptions(settings: Settings): Omit<ChunkdownOptions, 'lengthFunction'> {
+  const options: Omit<ChunkdownOptions, 'lengthFunction'> = {
+    chunkSize: settings.chunkSize,
+    maxOverflowRatio: settings.maxOverflowRatio,
+    overlap: settings.overlap,
+    minChunkSize: settings.minChunkSize,
+  };
+  if (settings.maxRawSize !== null) options.maxRawSize = settings.maxRawSize;
+  const rules: NodeRules = {};
+  let any = false;
+  for (const key of RULE_KEYS) {
+    const setting = settings.rules[key];
+    if (!setting) continue;
+    const rule: NodeRule = {};
+    const split = toSplitRule(setting);
+    if (split) rule.split = split;
+    if (setting.style !== 'default' && isStyleKey(key)) rule.style = setting.style;
+    if (rule.split || rule.style) {
+      rules[key] = rule;
+      any = true;
+    }
+  }
+  if (any) options.rules = rules;
+  return options;
+}
+
+function toSplitRule(setting: RuleSetting): SplitRule | undefined {
+  switch (setting.split) {
+    case 'default':
+      return undefined;
+    case 'size-split':
+      return { rule: 'size-split', size: setting.size };
+    default:
+      return setting.split;
+  }
+}
+
+/**
+ * Whether a node type takes a reference style.
+ *
+ * @param key Node type.
+ * @returns `true` for `link` and `image`.
+ */
+export function isStyleKey(key: RuleKey): key is (typeof STYLE_KEYS)[number] {
+  return (STYLE_KEYS as readonly string[]).includes(key);
+}
+
+/**
+ * The overflow limit, `chunkSize × maxOverflowRatio`, or `null` when the settings are not valid
+ * numbers.
+ *
+ * @param settings Settings.
+ * @returns The limit.
+ */
+export function overflowLimit(settings: Settings): number | null {
+  const limit = settings.chunkSize * settings.maxOverflowRatio;
+  return Number.isFinite(limit) && limit > 0 ? limit : null;
+}
+
+/**
+ * Read settings from untrusted data (a shared URL), keeping only well-typed values and falling
+ * back to the defaults for the rest.
+ *
+ * @param value Parsed JSON.
+ * @returns Settings.
+ */
+export function sanitizeSettings(value: unknown): Settings {
+  const input = isRecord(value) ? value : {};
+  const settings: Settings = { ...DEFAULT_SETTINGS, rules: {} };
+  settings.chunkSize = finite(input.chunkSize, DEFAULT_SETTINGS.chunkSize);
+  settings.maxOverflowRatio = finite(input.maxOverflowRatio, DEFAULT_SETTINGS.maxOverflowRatio);
+  settings.maxRawSize = input.maxRawSize === null ? null : finiteOrNull(input.maxRawSize);
+  settings.unit = input.unit === 'cl100k' ? 'cl100k' : 'characters';
+  settings.overlap = finite(input.overlap, DEFAULT_SETTINGS.overlap);
+  settings.minChunkSize = finite(input.minChunkSize, DEFAULT_SETTINGS.minChunkSize);
+  const rules = isRecord(input.rules) ? input.rules : {};
+  for (const key of RULE_KEYS) {
+    const rule = rules[key];
+    if (!isRecord(rule)) continue;
+    const split = oneOf(rule.split, SPLIT_CHOICES);
+    const style = isStyleKey(key) ? oneOf(rule.style, STYLE_CHOICES) : 'default';
+    const size = finite(rule.size, DEFAULT_RULE.size);
+    Object.assign(settings, withRule(settings, key, { split, size, style }));
+  }
+  return settings;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function finite(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+function finiteOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+function oneOf<T extends string>(value: unknown, choices: readonly T[]): T {
+  const first = choices[0] as T;
+  return typeof value === 'string' && (choices as readonly string[]).includes(value)
+    ? (value as T)
+    : first;
+}

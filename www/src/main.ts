@@ -1,0 +1,4 @@
+import './styles.css';
+import { startApp } from './view/app.ts';
+
+startApp();

@@ -1,0 +1,375 @@
+import { EXAMPLES, exampleText } from '../examples.ts';
+import type { Analysis } from '../lib/analyze.ts';
+import { toJson, toJsonl } from '../lib/export.ts';
+import { chunksAt, type Range } from '../lib/highlight.ts';
+import { latestQueue } from '../lib/latest.ts';
+import { type AppState, DEFAULT_SETTINGS, type Settings } from '../lib/settings.ts';
+import { decodeState, encodeState } from '../lib/url-state.ts';
+import type { SplitRequest, SplitResponse } from '../protocol.ts';
+import { type CardList, chunkdownCards, langchainCards, renderCards } from './cards.ts';
+import { createControls } from './controls.ts';
+import { byId, formatNumber, h } from './dom.ts';
+import { createEditor } from './editor.ts';
+import { renderComparison, renderStats, renderSummary } from './report.ts';
+import { renderTree } from './tree.ts';
+
+/** Pause after the last keystroke before the text is split again. */
+const TYPING_DELAY = 200;
+/** Largest file the page opens. */
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+type Tab = 'chunks' | 'sections' | 'stats' | 'compare';
+const TABS: readonly Tab[] = ['chunks', 'sections', 'stats', 'compare'];
+
+/** What the result views show: an analysis and the request it answers. */
+interface Shown {
+  request: SplitRequest;
+  analysis: Analysis;
+}
+
+/** Start the visualizer on the page from `index.html`. */
+export function startApp(): void {
+  const fallback: AppState = {
+    text: EXAMPLES[0]?.text ?? '',
+    example: EXAMPLES[0]?.id ?? null,
+    settings: { ...DEFAULT_SETTINGS, rules: {} },
+  };
+  const state: AppState = decodeState(location.hash, exampleText) ?? fallback;
+  let fileName = 'chunks';
+  let shown: Shown | null = null;
+  let cardList: CardList | null = null;
+  let activeTab: Tab = 'chunks';
+  const dirty = new Set<Tab>();
+
+  const textarea = byId('source', HTMLTextAreaElement);
+  const editorBox = byId('editor', HTMLDivElement);
+  const backdrop = editorBox.querySelector<HTMLElement>('.backdrop');
+  const layer = editorBox.querySelector<HTMLElement>('.backdrop-text');
+  if (!backdrop || !layer) throw new Error('Missing editor backdrop');
+  const exampleSelect = byId('example', HTMLSelectElement);
+  const fileInput = byId('file-input', HTMLInputElement);
+  const status = byId('status', HTMLSpanElement);
+  const docSize = byId('doc-size', HTMLSpanElement);
+  const summary = byId('summary', HTMLDivElement);
+  const errorBox = byId('error', HTMLDivElement);
+  const toast = byId('toast', HTMLParagraphElement);
+  const views: Record<Tab, HTMLElement> = {
+    chunks: byId('view-chunks', HTMLDivElement),
+    sections: byId('view-sections', HTMLDivElement),
+    stats: byId('view-stats', HTMLDivElement),
+    compare: byId('view-compare', HTMLDivElement),
+  };
+
+  const editor = createEditor(textarea, backdrop, layer, (offset) => {
+    if (!shown?.analysis.chunkdown.ok) return;
+    const ranges = shown.analysis.chunkdown.chunks;
+    select(chunksAt(ranges, offset), 'source');
+  });
+  editor.setValue(state.text);
+
+  const controls = createControls(byId('options-form', HTMLFormElement), state.settings, (next) => {
+    state.settings = next;
+    scheduleSplit(0);
+  });
+  if (window.matchMedia('(max-width: 760px)').matches) {
+    byId('options', HTMLDetailsElement).open = false;
+  }
+
+  // Examples.
+  exampleSelect.append(
+    h('option', { value: '' }, 'Your text'),
+    ...EXAMPLES.map((example) => h('option', { value: example.id }, example.title)),
+  );
+  exampleSelect.value = state.example ?? '';
+  exampleSelect.addEventListener('change', () => {
+    const text = exampleText(exampleSelect.value);
+    if (text === undefined) return;
+    loadText(text, exampleSelect.value, exampleSelect.value);
+  });
+
+  // Files: open button and drag and drop.
+  byId('open-file', HTMLButtonElement).addEventListener('click', () => fileInput.click());
+  fileInput.addEventListener('change', () => {
+    const file = fileInput.files?.[0];
+    if (file) void openFile(file);
+    fileInput.value = '';
+  });
+  editorBox.addEventListener('dragover', (event) => {
+    if (!event.dataTransfer?.types.includes('Files')) return;
+    event.preventDefault();
+    editorBox.classList.add('dragging');
+  });
+  editorBox.addEventListener('dragleave', () => editorBox.classList.remove('dragging'));
+  editorBox.addEventListener('drop', (event) => {
+    editorBox.classList.remove('dragging');
+    const file = event.dataTransfer?.files[0];
+    if (!file) return;
+    event.preventDefault();
+    void openFile(file);
+  });
+
+  // Typing.
+  let typingTimer: ReturnType<typeof setTimeout> | undefined;
+  textarea.addEventListener('input', () => {
+    editor.hideChunks();
+    status.textContent = 'Editing…';
+    scheduleSplit(TYPING_DELAY);
+  });
+
+  function scheduleSplit(delay: number): void {
+    setPhase('pending');
+    clearTimeout(typingTimer);
+    typingTimer = setTimeout(() => {
+      typingTimer = undefined;
+      const text = editor.value;
+      if (text !== state.text) {
+        state.text = text;
+        if (state.example !== null && exampleText(state.example) !== text) state.example = null;
+        exampleSelect.value = state.example ?? '';
+      }
+      requestSplit();
+    }, delay);
+  }
+
+  // The worker and its queue.
+  const worker = new Worker(new URL('../worker.ts', import.meta.url), { type: 'module' });
+  let nextId = 0;
+  let inFlight: SplitRequest | null = null;
+  const queue = latestQueue<SplitRequest>((request) => {
+    inFlight = request;
+    setPhase('busy');
+    status.textContent = 'Splitting…';
+    worker.postMessage(request);
+  });
+  worker.addEventListener('message', (event: MessageEvent<SplitResponse>) => {
+    const request = inFlight;
+    const response = event.data;
+    queue.done();
+    // A newer request is already running: skip drawing this one.
+    if (!request || response.id !== request.id || queue.busy) return;
+    if (!response.ok) {
+      showError(`The worker failed: ${response.error}`);
+      status.textContent = '';
+    } else {
+      history.replaceState(null, '', response.hash);
+      show({ request, analysis: response.analysis }, response.ms);
+    }
+    if (typingTimer === undefined) setPhase('ready');
+  });
+  worker.addEventListener('error', (event) => {
+    event.preventDefault();
+    showError(`The worker failed to start: ${event.message || 'unknown error'}`);
+  });
+
+  function requestSplit(): void {
+    clearTimeout(typingTimer);
+    typingTimer = undefined;
+    docSize.textContent = `${formatNumber(state.text.length)} characters`;
+    queue.push({
+      id: ++nextId,
+      text: state.text,
+      settings: state.settings,
+      example: state.example,
+    });
+  }
+
+  function loadText(text: string, example: string | null, name: string): void {
+    state.text = text;
+    state.example = example;
+    fileName = name;
+    exampleSelect.value = example ?? '';
+    editor.setValue(text);
+    requestSplit();
+  }
+
+  async function openFile(file: File): Promise<void> {
+    if (file.size > MAX_FILE_BYTES) {
+      notify(`${file.name} is larger than 20 MB.`);
+      return;
+    }
+    const text = (await file.text()).replace(/\r\n?/g, '\n');
+    loadText(text, null, file.name.replace(/\.[^.]*$/, '') || 'chunks');
+    notify(`Opened ${file.name}`);
+  }
+
+  // Results.
+  function show(next: Shown, ms: number): void {
+    shown = next;
+    const { analysis, request } = next;
+    const unit = unitLabel(request.settings);
+    if (analysis.chunkdown.ok) {
+      errorBox.hidden = true;
+      controls.flagInvalid(null);
+      const { report } = analysis.chunkdown;
+      renderSummary(summary, report, unit);
+      editor.showChunks(request.text, analysis.chunkdown.chunks);
+      status.textContent = `split in ${formatNumber(Math.round(report.ms))} ms`;
+    } else {
+      showError(analysis.chunkdown.error);
+      controls.flagInvalid(analysis.chunkdown.error);
+      summary.replaceChildren();
+      editor.hideChunks();
+      status.textContent = `${formatNumber(Math.round(ms))} ms`;
+    }
+    for (const tab of TABS) dirty.add(tab);
+    renderTab(activeTab);
+  }
+
+  function showError(message: string): void {
+    errorBox.hidden = false;
+    errorBox.textContent = message;
+  }
+
+  function renderTab(tab: Tab): void {
+    if (!dirty.has(tab) || !shown) return;
+    dirty.delete(tab);
+    const { analysis, request } = shown;
+    const unit = unitLabel(request.settings);
+    const ours = analysis.chunkdown;
+    const ranges: Range[] = ours.ok ? ours.chunks : [];
+    const view = views[tab];
+    switch (tab) {
+      case 'chunks':
+        if (!ours.ok) {
+          view.replaceChildren();
+          cardList = null;
+          return;
+        }
+        cardList = renderCards(view, chunkdownCards(ours.chunks, ours.report, unit), (index) =>
+          select([index], 'card'),
+        );
+        break;
+      case 'sections':
+        renderTree(view, analysis.sections, ranges, (chunks) => select(chunks, 'tree'));
+        break;
+      case 'stats':
+        if (!ours.ok) {
+          view.replaceChildren();
+          return;
+        }
+        renderStats(view, ours.chunks, ours.frontmatter, ours.report, unit);
+        break;
+      case 'compare': {
+        const columns = renderComparison(view, analysis, unit);
+        if (ours.ok) {
+          renderCards(columns.ours, chunkdownCards(ours.chunks, ours.report, unit), (index) =>
+            select([index], 'card'),
+          );
+        }
+        if (analysis.langchain.ok) {
+          renderCards(columns.theirs, langchainCards(analysis.langchain.report, unit), null);
+        }
+        break;
+      }
+    }
+  }
+
+  function select(indices: number[], origin: 'source' | 'card' | 'tree'): void {
+    editor.activate(indices);
+    cardList?.select(indices);
+    const first = indices[0];
+    if (first === undefined) return;
+    if (origin === 'source') {
+      if (activeTab === 'chunks') cardList?.reveal(first);
+    } else {
+      editor.reveal(first);
+    }
+  }
+
+  // Tabs.
+  const tabButtons = TABS.map((tab) => byId(`tab-${tab}`, HTMLButtonElement));
+  const openTab = (tab: Tab) => {
+    activeTab = tab;
+    TABS.forEach((name, index) => {
+      const selected = name === tab;
+      tabButtons[index]?.setAttribute('aria-selected', String(selected));
+      tabButtons[index]?.setAttribute('tabindex', selected ? '0' : '-1');
+      views[name].hidden = !selected;
+    });
+    renderTab(tab);
+  };
+  tabButtons.forEach((button, index) => {
+    button.addEventListener('click', () => openTab(TABS[index] as Tab));
+    button.addEventListener('keydown', (event) => {
+      const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+      if (step === 0) return;
+      const next = (index + step + TABS.length) % TABS.length;
+      openTab(TABS[next] as Tab);
+      tabButtons[next]?.focus();
+    });
+  });
+  openTab('chunks');
+
+  // Share and export.
+  byId('share', HTMLButtonElement).addEventListener('click', () => {
+    history.replaceState(null, '', encodeState(state, exampleText));
+    void copy(location.href, 'Link copied to the clipboard', 'Copy the link from the address bar');
+  });
+  const exportable = () => {
+    if (!shown?.analysis.chunkdown.ok) {
+      notify('Nothing to export: fix the options first.');
+      return null;
+    }
+    return { ...shown.analysis.chunkdown, settings: shown.request.settings };
+  };
+  byId('copy-json', HTMLButtonElement).addEventListener('click', () => {
+    const result = exportable();
+    if (result) {
+      const json = toJson(result.chunks, result.frontmatter, result.settings);
+      void copy(json, `Copied ${result.chunks.length} chunks as JSON`, 'Copying was blocked');
+    }
+  });
+  byId('download-json', HTMLButtonElement).addEventListener('click', () => {
+    const result = exportable();
+    if (result) {
+      const json = toJson(result.chunks, result.frontmatter, result.settings);
+      download(`${fileName}.json`, json, 'application/json');
+    }
+  });
+  byId('download-jsonl', HTMLButtonElement).addEventListener('click', () => {
+    const result = exportable();
+    if (result) download(`${fileName}.jsonl`, toJsonl(result.chunks), 'application/jsonl');
+  });
+
+  async function copy(text: string, done: string, failed: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(text);
+      notify(done);
+    } catch {
+      notify(failed);
+    }
+  }
+
+  let toastTimer: ReturnType<typeof setTimeout> | undefined;
+  function notify(message: string): void {
+    toast.textContent = message;
+    toast.classList.add('visible');
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => toast.classList.remove('visible'), 3000);
+  }
+
+  requestSplit();
+}
+
+/**
+ * Expose where the page is in its edit → split → show cycle as `<html data-phase>`, so scripts
+ * (and the end-to-end tests) can wait for the results of what was typed.
+ *
+ * @param phase `pending` (waiting for the typing pause), `busy` (splitting) or `ready`.
+ */
+function setPhase(phase: 'pending' | 'busy' | 'ready'): void {
+  document.documentElement.dataset.phase = phase;
+}
+
+function unitLabel(settings: Settings): string {
+  return settings.unit === 'cl100k' ? 'tokens' : 'chars';
+}
+
+function download(name: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = h('a', { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

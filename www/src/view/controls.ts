@@ -1,0 +1,276 @@
+import { defaultNodeRules, type NodeRule } from 'chunkdown';
+import {
+  DEFAULT_RULE,
+  DEFAULT_SETTINGS,
+  isStyleKey,
+  overflowLimit,
+  RULE_KEYS,
+  type RuleKey,
+  type RuleSetting,
+  type Settings,
+  SPLIT_CHOICES,
+  type SplitChoice,
+  STYLE_CHOICES,
+  type StyleChoice,
+  withRule,
+} from '../lib/settings.ts';
+import { formatNumber, h } from './dom.ts';
+
+type NumberKey = 'chunkSize' | 'maxOverflowRatio' | 'maxRawSize' | 'overlap' | 'minChunkSize';
+
+interface NumberField {
+  key: NumberKey;
+  label: string;
+  hint: string;
+  min: number;
+  step: number;
+}
+
+const NUMBER_FIELDS: readonly NumberField[] = [
+  {
+    key: 'chunkSize',
+    label: 'Chunk size',
+    hint: 'Target content size of a chunk.',
+    min: 1,
+    step: 1,
+  },
+  {
+    key: 'maxOverflowRatio',
+    label: 'Overflow ratio',
+    hint: 'A chunk may grow to chunk size × ratio, only to keep a unit whole.',
+    min: 1,
+    step: 0.1,
+  },
+  {
+    key: 'maxRawSize',
+    label: 'Raw size cap',
+    hint: 'Hard cap on the markdown of every chunk. Empty: no cap.',
+    min: 1,
+    step: 1,
+  },
+  {
+    key: 'overlap',
+    label: 'Overlap',
+    hint: 'Sentences carried over from the previous chunk of the same section.',
+    min: 0,
+    step: 1,
+  },
+  {
+    key: 'minChunkSize',
+    label: 'Minimum size',
+    hint: 'Smaller chunks are merged into a neighbour when the merge fits.',
+    min: 0,
+    step: 1,
+  },
+];
+
+const UNIT_LABELS = { characters: 'characters', cl100k: 'cl100k tokens' } as const;
+
+/** The option controls. */
+export interface Controls {
+  /** Show these settings (after loading a shared link, or a reset). */
+  set(settings: Settings): void;
+  /** Mark the controls whose option an error message names; `null` clears the marks. */
+  flagInvalid(message: string | null): void;
+}
+
+/**
+ * Build a control for every option into `form`.
+ *
+ * @param form The form to fill.
+ * @param initial Settings to show first.
+ * @param onChange Called with new settings after every edit.
+ * @returns The controls.
+ */
+export function createControls(
+  form: HTMLFormElement,
+  initial: Settings,
+  onChange: (settings: Settings) => void,
+): Controls {
+  let settings = initial;
+  const numbers = new Map<NumberKey, HTMLInputElement>();
+  const rows = new Map<
+    RuleKey,
+    { split: HTMLSelectElement; size: HTMLInputElement; style: HTMLSelectElement | null }
+  >();
+
+  const unit = h(
+    'select',
+    { id: 'opt-unit', name: 'unit' },
+    Object.entries(UNIT_LABELS).map(([value, label]) => h('option', { value }, label)),
+  );
+  const limit = h('p', { class: 'hint', id: 'opt-limit' });
+
+  const commit = (next: Settings) => {
+    settings = next;
+    showLimit();
+    onChange(settings);
+  };
+
+  unit.addEventListener('change', () => {
+    commit({ ...settings, unit: unit.value === 'cl100k' ? 'cl100k' : 'characters' });
+  });
+
+  const fields = NUMBER_FIELDS.map((field) => {
+    const input = h('input', {
+      id: `opt-${field.key}`,
+      name: field.key,
+      type: 'number',
+      inputMode: field.step < 1 ? 'decimal' : 'numeric',
+      min: field.min,
+      step: field.step,
+      placeholder: field.key === 'maxRawSize' ? 'none' : '',
+      'aria-describedby': `hint-${field.key}`,
+    });
+    input.addEventListener('input', () => {
+      const value = input.value.trim() === '' ? Number.NaN : Number(input.value);
+      const next =
+        field.key === 'maxRawSize'
+          ? { ...settings, maxRawSize: Number.isNaN(value) ? null : value }
+          : { ...settings, [field.key]: value };
+      commit(next);
+    });
+    numbers.set(field.key, input);
+    return h(
+      'div',
+      { class: 'field' },
+      h('label', { htmlFor: input.id }, field.label),
+      input,
+      h('p', { class: 'hint', id: `hint-${field.key}` }, field.hint),
+      field.key === 'maxOverflowRatio' ? limit : null,
+    );
+  });
+
+  const ruleRows = RULE_KEYS.map((key) => {
+    const split = h(
+      'select',
+      { id: `rule-${key}-split`, 'aria-label': `${key} split rule` },
+      SPLIT_CHOICES.map((choice) =>
+        h(
+          'option',
+          { value: choice },
+          choice === 'default' ? `default (${describe(key)})` : choice,
+        ),
+      ),
+    );
+    const size = h('input', {
+      id: `rule-${key}-size`,
+      type: 'number',
+      min: 1,
+      step: 1,
+      'aria-label': `${key} size-split size`,
+    });
+    const style = isStyleKey(key)
+      ? h(
+          'select',
+          { id: `rule-${key}-style`, 'aria-label': `${key} reference style` },
+          STYLE_CHOICES.map((choice) =>
+            h(
+              'option',
+              { value: choice },
+              choice === 'default' ? `style: default (${defaultStyle(key)})` : `style: ${choice}`,
+            ),
+          ),
+        )
+      : null;
+    const update = () => {
+      const rule: RuleSetting = {
+        split: split.value as SplitChoice,
+        size: size.valueAsNumber,
+        style: (style?.value ?? 'default') as StyleChoice,
+      };
+      size.hidden = rule.split !== 'size-split';
+      commit(withRule(settings, key, rule));
+    };
+    split.addEventListener('change', update);
+    size.addEventListener('input', update);
+    style?.addEventListener('change', update);
+    rows.set(key, { split, size, style });
+    return h(
+      'div',
+      { class: 'rule' },
+      h('code', { class: 'rule-key' }, key),
+      h('div', { class: 'rule-inputs' }, split, size, style),
+    );
+  });
+
+  const reset = h('button', { type: 'button', class: 'link-button' }, 'Reset options');
+  reset.addEventListener('click', () => {
+    const fresh = { ...DEFAULT_SETTINGS, rules: {} };
+    set(fresh);
+    commit(fresh);
+  });
+
+  form.replaceChildren(
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { htmlFor: unit.id }, 'Size unit'),
+      unit,
+      h('p', { class: 'hint' }, 'What sizes are measured in, for both splitters.'),
+    ),
+    ...fields,
+    h(
+      'details',
+      { class: 'rules', id: 'rules' },
+      h('summary', {}, 'Node rules'),
+      h(
+        'p',
+        { class: 'hint' },
+        'When a node may be split, per node type. size-split keeps it whole up to the size.',
+      ),
+      ruleRows,
+    ),
+    reset,
+  );
+  form.addEventListener('submit', (event) => event.preventDefault());
+
+  function showLimit(): void {
+    const value = overflowLimit(settings);
+    limit.textContent =
+      value === null
+        ? ''
+        : `Limit: ${formatNumber(value)} ${UNIT_LABELS[settings.unit]} per chunk.`;
+  }
+
+  function set(next: Settings): void {
+    settings = next;
+    unit.value = next.unit;
+    for (const [key, input] of numbers) {
+      const value = next[key];
+      input.value = value === null || Number.isNaN(value) ? '' : String(value);
+    }
+    for (const [key, row] of rows) {
+      const rule = next.rules[key] ?? DEFAULT_RULE;
+      row.split.value = rule.split;
+      row.size.value = String(rule.size);
+      row.size.hidden = rule.split !== 'size-split';
+      if (row.style) row.style.value = rule.style;
+    }
+    showLimit();
+  }
+
+  set(initial);
+
+  return {
+    set,
+    flagInvalid(message) {
+      for (const [key, input] of numbers) {
+        input.toggleAttribute('aria-invalid', (message ?? '').includes(key));
+      }
+    },
+  };
+}
+
+/** How the library treats a node type by default, for the "default (…)" labels. */
+function describe(key: RuleKey): string {
+  const rule: NodeRule | undefined = defaultNodeRules[key];
+  const split = rule?.split;
+  if (split === undefined) return 'allow-split';
+  if (typeof split === 'string') return split;
+  return split.rule === 'size-split' ? `size-split ${split.size}` : split.rule;
+}
+
+function defaultStyle(key: RuleKey): string {
+  return defaultNodeRules[key]?.style ?? 'inline';
+}

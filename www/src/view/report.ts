@@ -1,0 +1,271 @@
+import type { Chunk, Frontmatter } from 'chunkdown';
+import type { Analysis, SplitterReport, Totals } from '../lib/analyze.ts';
+import type { Summary } from '../lib/stats.ts';
+import { formatNumber, h } from './dom.ts';
+import { histogramSvg } from './histogram.ts';
+
+/**
+ * The one-line summary above the tabs.
+ *
+ * @param container Element to fill.
+ * @param report chunkdown's report.
+ * @param unit Size unit label.
+ */
+export function renderSummary(container: HTMLElement, report: SplitterReport, unit: string): void {
+  const { totals, measuredSummary: content } = report;
+  const issues = totals.orphanRows + totals.unbalancedFences + totals.cutsWord;
+  container.replaceChildren(
+    item('chunks', formatNumber(totals.chunks), 'chunk-count'),
+    item('median', `${formatNumber(content.median)} ${unit}`),
+    item('min–max', `${formatNumber(content.min)}–${formatNumber(content.max)}`),
+    item('over limit', formatNumber(totals.overLimit), undefined, totals.overLimit > 0),
+    item('broken chunks', formatNumber(issues), 'issue-count', issues > 0),
+  );
+}
+
+function item(label: string, value: string, id?: string, warn = false): HTMLElement {
+  return h(
+    'div',
+    { class: warn ? 'summary-item warn' : 'summary-item' },
+    h('span', { class: 'summary-value', id }, value),
+    h('span', { class: 'summary-label' }, label),
+  );
+}
+
+/**
+ * The Stats tab: size statistics, the histogram, overflow reasons, checks and front matter.
+ *
+ * @param container Element to fill.
+ * @param chunks chunkdown's chunks.
+ * @param frontmatter Front matter, if any.
+ * @param report chunkdown's report.
+ * @param unit Size unit label.
+ */
+export function renderStats(
+  container: HTMLElement,
+  chunks: readonly Chunk[],
+  frontmatter: Frontmatter | undefined,
+  report: SplitterReport,
+  unit: string,
+): void {
+  const reasons = new Map<string, number>();
+  for (const chunk of chunks) {
+    if (!chunk.overflow) continue;
+    const key =
+      chunk.overflow.reason === 'never-split'
+        ? `never-split ${chunk.overflow.nodeType}`
+        : chunk.overflow.reason;
+    reasons.set(key, (reasons.get(key) ?? 0) + 1);
+  }
+  const parts: (Node | null)[] = [
+    h('h3', {}, `Chunk sizes (${unit})`),
+    sizeTable([
+      ['content', report.measuredSummary],
+      ['raw', report.raw],
+    ]),
+    h(
+      'figure',
+      { class: 'chart' },
+      histogramSvg(report.histogram, unit, 'Histogram of chunk content sizes'),
+      h(
+        'figcaption',
+        {},
+        'Content size of each chunk. Dashed lines: chunk size and the overflow limit (chunk size × ratio).',
+      ),
+    ),
+    h('h3', {}, 'Checks'),
+    checksList(report.totals, chunks),
+    reasons.size > 0 ? h('h3', {}, 'Why chunks exceed the limit') : null,
+    reasons.size > 0
+      ? h(
+          'ul',
+          { class: 'plain' },
+          [...reasons].map(([reason, count]) => h('li', {}, `${reason}: ${count}`)),
+        )
+      : null,
+    frontmatter ? h('h3', {}, `Front matter (${frontmatter.format})`) : null,
+    frontmatter
+      ? h(
+          'pre',
+          { class: 'frontmatter' },
+          frontmatter.error
+            ? `Could not parse: ${frontmatter.error}`
+            : JSON.stringify(frontmatter.data, null, 2),
+        )
+      : null,
+  ];
+  container.replaceChildren(...parts.filter((part): part is Node => part !== null));
+}
+
+function sizeTable(rows: [string, Summary][]): HTMLTableElement {
+  return h(
+    'table',
+    { class: 'numbers' },
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        ['', 'min', 'median', 'mean', 'max', 'total'].map((cell) => h('th', {}, cell)),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      rows.map(([label, summary]) =>
+        h(
+          'tr',
+          {},
+          h('th', {}, label),
+          [summary.min, summary.median, summary.mean, summary.max, summary.total].map((value) =>
+            h('td', {}, formatNumber(value)),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function checksList(totals: Totals, chunks: readonly Chunk[]): HTMLUListElement {
+  const cut = chunks.filter((chunk) => chunk.cut).length;
+  const fallback = chunks.filter((chunk) => chunk.fallback).length;
+  const entries: [string, number][] = [
+    ['over chunk size', totals.overChunkSize],
+    ['over the limit', totals.overLimit],
+    ['cut by the raw size cap', cut],
+    ['split as plain text (fallback)', fallback],
+    ['orphan table rows', totals.orphanRows],
+    ['unbalanced code fences', totals.unbalancedFences],
+    ['mid-word cuts', totals.cutsWord],
+    ['tiny chunks (< 50 characters)', totals.tiny],
+  ];
+  return h(
+    'ul',
+    { class: 'checks' },
+    entries.map(([label, count]) =>
+      h(
+        'li',
+        { class: count > 0 ? 'warn' : 'ok' },
+        h('strong', {}, formatNumber(count)),
+        ` ${label}`,
+      ),
+    ),
+  );
+}
+
+/** One row of the comparison table: label, value per splitter, whether higher is worse. */
+type Row = [label: string, ours: number | null, theirs: number | null, lowerIsBetter: boolean];
+
+/**
+ * The Compare tab's side-by-side statistics and histograms.
+ *
+ * @param container Element to fill.
+ * @param analysis Both splits.
+ * @param unit Size unit label.
+ * @param cards Element to receive the two card columns (filled by the caller).
+ */
+export function renderComparison(
+  container: HTMLElement,
+  analysis: Analysis,
+  unit: string,
+): { ours: HTMLElement; theirs: HTMLElement } {
+  const ours = analysis.chunkdown.ok ? analysis.chunkdown.report : null;
+  const theirs = analysis.langchain.ok ? analysis.langchain.report : null;
+  const pick = (report: SplitterReport | null, read: (report: SplitterReport) => number | null) =>
+    report ? read(report) : null;
+  const rows: Row[] = [
+    ['chunks', pick(ours, (r) => r.totals.chunks), pick(theirs, (r) => r.totals.chunks), false],
+    ['raw size min', pick(ours, (r) => r.raw.min), pick(theirs, (r) => r.raw.min), false],
+    ['raw size median', pick(ours, (r) => r.raw.median), pick(theirs, (r) => r.raw.median), false],
+    ['raw size max', pick(ours, (r) => r.raw.max), pick(theirs, (r) => r.raw.max), false],
+    [
+      'over chunk size',
+      pick(ours, (r) => r.totals.overChunkSize),
+      pick(theirs, (r) => r.totals.overChunkSize),
+      true,
+    ],
+    ['tiny chunks', pick(ours, (r) => r.totals.tiny), pick(theirs, (r) => r.totals.tiny), true],
+    [
+      'orphan table rows',
+      pick(ours, (r) => r.totals.orphanRows),
+      pick(theirs, (r) => r.totals.orphanRows),
+      true,
+    ],
+    [
+      'unbalanced fences',
+      pick(ours, (r) => r.totals.unbalancedFences),
+      pick(theirs, (r) => r.totals.unbalancedFences),
+      true,
+    ],
+    [
+      'mid-word cuts',
+      pick(ours, (r) => r.totals.cutsWord),
+      pick(theirs, (r) => r.totals.cutsWord),
+      true,
+    ],
+    ['split time (ms)', pick(ours, (r) => r.ms), pick(theirs, (r) => r.ms), false],
+  ];
+  const table = h(
+    'table',
+    { class: 'numbers compare-table', id: 'compare-table' },
+    h(
+      'thead',
+      {},
+      h('tr', {}, h('th', {}, ''), h('th', {}, 'chunkdown'), h('th', {}, 'LangChain')),
+    ),
+    h(
+      'tbody',
+      {},
+      rows.map(([label, a, b, lowerIsBetter]) =>
+        h(
+          'tr',
+          { 'data-metric': label },
+          h('th', {}, label),
+          h('td', { class: worse(a, b, lowerIsBetter) ? 'worse' : '' }, formatNumber(a)),
+          h('td', { class: worse(b, a, lowerIsBetter) ? 'worse' : '' }, formatNumber(b)),
+        ),
+      ),
+    ),
+  );
+  const column = (
+    name: string,
+    side: Analysis['chunkdown'] | Analysis['langchain'],
+    measure: string,
+  ) => {
+    const cards = h('div', { class: 'compare-cards' });
+    const body = side.ok
+      ? h(
+          'figure',
+          { class: 'chart' },
+          histogramSvg(side.report.histogram, unit, `Histogram of ${name} chunk sizes`),
+          h('figcaption', {}, measure),
+        )
+      : h('p', { class: 'error' }, side.error);
+    return {
+      element: h('div', { class: 'compare-column' }, h('h3', {}, name), body, cards),
+      cards,
+    };
+  };
+  const left = column('chunkdown', analysis.chunkdown, 'Content size (what chunkSize measures).');
+  const right = column(
+    'LangChain MarkdownTextSplitter',
+    analysis.langchain,
+    'Raw size (what its chunkSize measures).',
+  );
+  container.replaceChildren(
+    h(
+      'p',
+      { class: 'hint' },
+      `Both splitters get the same text, chunk size, overlap and size unit (${unit}). `,
+      'Checks are counted the same way for both; red marks the worse value.',
+    ),
+    table,
+    h('div', { class: 'compare-columns' }, left.element, right.element),
+  );
+  return { ours: left.cards, theirs: right.cards };
+}
+
+function worse(value: number | null, other: number | null, lowerIsBetter: boolean): boolean {
+  return lowerIsBetter && value !== null && other !== null && value > other;
+}

@@ -1,0 +1,173 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { chunkCount, launch, PHONE, screenshot, splitDone, type Visit, visit } from './browser.ts';
+
+const DOCUMENT = `# Field notes
+
+Our team keeps short notes after every site visit. Each note says where we went, what we saw and
+what we would do differently next time, so the next team starts from what we learned.
+
+## Getting there
+
+Take the coastal road north for about forty minutes. The turn-off is easy to miss: look for the
+green gate after the second bridge. Park on the gravel and walk the last kilometre.
+
+## What we measured
+
+We logged water temperature, salinity and turbidity at six stations along the shore. Readings
+were taken at low tide, in the same order each time, with the same calibrated probe.
+
+| Station | Temperature (°C) | Salinity (PSU) |
+|---|---:|---:|
+| A | 14.2 | 33.1 |
+| B | 14.5 | 32.8 |
+| C | 15.1 | 31.9 |
+
+## Next time
+
+Bring a second probe. Start an hour earlier, because the tide turns fast.`;
+
+let browser: Browser;
+let current: Visit | undefined;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(async () => {
+  // Every page must run without console errors.
+  const errors = current?.errors ?? [];
+  await current?.page.context().close();
+  current = undefined;
+  expect(errors).toEqual([]);
+});
+
+describe('the visualizer', () => {
+  it('splits what I type, and splits finer when I lower the chunk size', async () => {
+    current = await visit(browser);
+    const { page } = current;
+    const source = page.locator('#source');
+
+    await source.fill(DOCUMENT);
+    await source.press('Control+End');
+    await page.keyboard.type('\n\nThe end of the notes.');
+    await splitDone(page);
+    const coarse = await chunkCount(page);
+    expect(coarse).toBeGreaterThan(0);
+    expect(await source.inputValue()).toContain('The end of the notes.');
+
+    await page.locator('#opt-chunkSize').fill('120');
+    await splitDone(page);
+    const fine = await chunkCount(page);
+    expect(fine).toBeGreaterThan(coarse);
+
+    // Every chunk has a card and a colored range over the source.
+    await expect.poll(() => page.locator('.card').count()).toBe(fine);
+    const painted = await page.$$eval(
+      '.backdrop mark',
+      (marks) =>
+        new Set(marks.flatMap((mark) => (mark.getAttribute('data-c') ?? '').split(' '))).size,
+    );
+    expect(painted).toBe(fine);
+
+    // Clicking a card lights up its range in the source.
+    await page.locator('.card').nth(1).click();
+    const active = await page.$$eval('.backdrop mark.active', (marks) =>
+      marks.map((mark) => mark.getAttribute('data-c')?.split(' ') ?? []),
+    );
+    expect(active.length).toBeGreaterThan(0);
+    expect(active.every((chunks) => chunks.includes('1'))).toBe(true);
+    await screenshot(page, 'desktop-typed');
+  });
+
+  it('reproduces the same view from a shared link', async () => {
+    current = await visit(browser);
+    const { page } = current;
+    await page.locator('#source').fill(DOCUMENT);
+    await page.locator('#opt-chunkSize').fill('200');
+    await page.locator('#opt-unit').selectOption('cl100k');
+    await page.locator('#rules summary').click();
+    await page.locator('#rule-table-split').selectOption('never-split');
+    await splitDone(page);
+    const count = await chunkCount(page);
+
+    await page.locator('#share').click();
+    await page.locator('#toast', { hasText: 'Link copied' }).waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(page.url());
+    expect(link).toContain('#s=');
+
+    const shared = await visit(browser, { url: link });
+    try {
+      const other = shared.page;
+      expect(await other.locator('#source').inputValue()).toBe(DOCUMENT);
+      expect(await other.locator('#opt-chunkSize').inputValue()).toBe('200');
+      expect(await other.locator('#opt-unit').inputValue()).toBe('cl100k');
+      expect(await other.locator('#rule-table-split').inputValue()).toBe('never-split');
+      expect(await chunkCount(other)).toBe(count);
+      expect(await other.locator('.sizes').first().textContent()).toContain('tokens');
+      expect(shared.errors).toEqual([]);
+    } finally {
+      await shared.page.context().close();
+    }
+  });
+
+  it('compares with LangChain on a long table and exports the chunks', async () => {
+    current = await visit(browser);
+    const { page } = current;
+    await page.locator('#example').selectOption('table');
+    await splitDone(page);
+    const count = await chunkCount(page);
+    expect(count).toBeGreaterThan(1);
+
+    await page.locator('#tab-compare').click();
+    const orphans = page.locator('#compare-table tr[data-metric="orphan table rows"] td');
+    expect(await orphans.nth(0).textContent()).toBe('0');
+    expect(Number(await orphans.nth(1).textContent())).toBeGreaterThan(0);
+    await screenshot(page, 'desktop-compare');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('#download-jsonl').click(),
+    ]);
+    const lines = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+    expect(lines).toHaveLength(count);
+    const first = JSON.parse(lines[0] as string);
+    expect(first.text).toContain('# The first 54 elements');
+    expect(first.start).toBe(0);
+  });
+
+  it('shows the library’s message for an invalid option', async () => {
+    current = await visit(browser);
+    const { page } = current;
+    await page.locator('#opt-chunkSize').fill('0');
+    await splitDone(page);
+    await expect.poll(() => page.locator('#error').textContent()).toContain('chunkSize');
+    expect(await page.locator('#opt-chunkSize').getAttribute('aria-invalid')).not.toBeNull();
+
+    await page.locator('#opt-chunkSize').fill('400');
+    await splitDone(page);
+    expect(await page.locator('#error').isHidden()).toBe(true);
+    expect(await chunkCount(page)).toBeGreaterThan(0);
+  });
+
+  it('fits a phone screen', async () => {
+    current = await visit(browser, { viewport: PHONE });
+    const { page } = current;
+    await page.locator('#example').selectOption('code');
+    await splitDone(page);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'phone', true);
+    await page.locator('#tab-sections').click();
+    await page.locator('.tree .section').first().waitFor();
+    await screenshot(page, 'phone-sections');
+  });
+});
