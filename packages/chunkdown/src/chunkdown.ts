@@ -1,0 +1,49 @@
+import { type ResolvedOptions, resolveOptions } from './options.js';
+import { splitDocument } from './pipeline.js';
+import { splitPlainText } from './plain.js';
+import type { Chunkdown, ChunkdownOptions, SplitResult } from './types.js';
+
+/**
+ * Create a markdown splitter.
+ *
+ * @param options
+ *   Options; `chunkSize` is required.
+ * @returns
+ *   The splitter.
+ * @throws {TypeError | RangeError}
+ *   When an option is missing, of the wrong type or out of range; the message names the option
+ *   and the values it accepts.
+ */
+export function chunkdown(options: ChunkdownOptions): Chunkdown {
+  const resolved = resolveOptions(options);
+  const split = (markdown: string): SplitResult => splitMarkdown(markdown, resolved);
+  return {
+    split,
+    splitText: (markdown) => split(markdown).chunks.map((chunk) => chunk.text),
+    get chunkSize() {
+      return resolved.chunkSize;
+    },
+    get maxOverflowRatio() {
+      return resolved.maxOverflowRatio;
+    },
+    get maxRawSize() {
+      return resolved.maxRawSize;
+    },
+  };
+}
+
+function splitMarkdown(markdown: string, options: ResolvedOptions): SplitResult {
+  if (typeof markdown !== 'string') {
+    throw new TypeError(`Expected a string of markdown, not ${markdown === null ? 'null' : typeof markdown}`);
+  }
+  if (markdown.trim() === '') return { chunks: [], frontmatter: undefined };
+  try {
+    return splitDocument(markdown, options);
+  } catch (error) {
+    // Nesting deeper than the parser's (or the serializer's) stack can take: split as plain text.
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      return { chunks: splitPlainText(markdown, options), frontmatter: undefined };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,123 @@
+import type { Heading, Nodes, Parent } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { sliceOrigins } from './assemble.js';
+import type { SourceMap } from './source-map.js';
+import type { Leaf } from './split/types.js';
+import type { Breadcrumb } from './types.js';
+
+/**
+ * The source range a chunk was made from: from where its first leaf starts to where its last
+ * leaf ends, exact inside sliced text (through escapes, references and container prefixes).
+ *
+ * @param leaves
+ *   The chunk's leaves, in order.
+ * @param sourceMap
+ *   The document's source map.
+ * @returns
+ *   `[start, end]` offsets, or `undefined` when no leaf has a position.
+ */
+export function sourceRange(leaves: readonly Leaf[], sourceMap: SourceMap): [number, number] | undefined {
+  let start: number | undefined;
+  for (const leaf of leaves) {
+    start = leafStart(leaf, sourceMap);
+    if (start !== undefined) break;
+  }
+  let end: number | undefined;
+  for (let index = leaves.length - 1; index >= 0; index--) {
+    end = leafEnd(leaves[index] as Leaf, sourceMap);
+    if (end !== undefined) break;
+  }
+  if (start === undefined || end === undefined) return undefined;
+  return [start, Math.max(start, end)];
+}
+
+function leafStart(leaf: Leaf, sourceMap: SourceMap): number | undefined {
+  if (leaf.from >= 0) {
+    const origin = sliceOrigins.get(leaf.node);
+    const node = origin ? origin.node : leaf.node;
+    const written = sourceMap.char(node, (origin ? origin.from : 0) + leaf.from);
+    if (written) return written.start;
+  }
+  return nodeStart(leaf.node, sourceMap) ?? pathPosition(leaf.path, 'start');
+}
+
+function leafEnd(leaf: Leaf, sourceMap: SourceMap): number | undefined {
+  if (leaf.to > 0) {
+    const origin = sliceOrigins.get(leaf.node);
+    const node = origin ? origin.node : leaf.node;
+    const written = sourceMap.char(node, (origin ? origin.from : 0) + leaf.to - 1);
+    if (written) return written.end;
+  }
+  return nodeEnd(leaf.node, sourceMap) ?? pathPosition(leaf.path, 'end');
+}
+
+/** Start offset of a node: its position, its slice origin, or its first child's. */
+function nodeStart(node: Nodes, sourceMap: SourceMap): number | undefined {
+  const offset = node.position?.start.offset;
+  if (offset !== undefined) return offset;
+  const origin = sliceOrigins.get(node);
+  if (origin) return sourceMap.char(origin.node, origin.from)?.start;
+  if ('children' in node) {
+    // A table copy starts with the repeated header row, which is not where the piece starts.
+    const children = node.type === 'table' && node.children.length > 1 ? node.children.slice(1) : node.children;
+    for (const child of children as Nodes[]) {
+      const found = nodeStart(child, sourceMap);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+/** End offset of a node: its position, its slice origin, or its last child's. */
+function nodeEnd(node: Nodes, sourceMap: SourceMap): number | undefined {
+  const offset = node.position?.end.offset;
+  if (offset !== undefined) return offset;
+  const origin = sliceOrigins.get(node);
+  if (origin) {
+    const length = textLength(node);
+    return length > 0 ? sourceMap.char(origin.node, origin.from + length - 1)?.end : undefined;
+  }
+  if ('children' in node) {
+    const children = node.children as Nodes[];
+    for (let index = children.length - 1; index >= 0; index--) {
+      const found = nodeEnd(children[index] as Nodes, sourceMap);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+function textLength(node: Nodes): number {
+  if (node.type === 'image' || node.type === 'imageReference') return (node.alt ?? '').length;
+  const value = (node as { value?: unknown }).value;
+  return typeof value === 'string' ? value.length : 0;
+}
+
+function pathPosition(path: readonly Parent[], side: 'start' | 'end'): number | undefined {
+  for (let index = path.length - 1; index >= 0; index--) {
+    const offset = (path[index] as Parent).position?.[side].offset;
+    if (offset !== undefined) return offset;
+  }
+  return undefined;
+}
+
+/**
+ * Breadcrumbs of a chunk: the headings above its first leaf that the chunk does not hold itself.
+ *
+ * @param leaves
+ *   The chunk's leaves.
+ * @returns
+ *   The headings, outermost first.
+ */
+export function breadcrumbs(leaves: readonly Leaf[]): Breadcrumb[] {
+  const first = leaves[0];
+  if (!first) return [];
+  const own = new Set<Nodes>();
+  for (const leaf of leaves) {
+    if (leaf.node.type === 'heading') own.add(leaf.node);
+    for (const container of leaf.path) if (container.type === 'heading') own.add(container as Heading);
+  }
+  return first.section.trail
+    .filter((heading) => !own.has(heading))
+    .map((heading: Heading) => ({ text: toString(heading), depth: heading.depth }));
+}

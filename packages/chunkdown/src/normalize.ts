@@ -1,0 +1,175 @@
+import type { Definition, Nodes, Parent, PhrasingContent, Root, Text } from 'mdast';
+import type { ResolvedOptions, RuleKey } from './options.js';
+import type { NodeTransform } from './types.js';
+
+/** A document ready to split: references resolved, transforms applied, front matter removed. */
+export interface NormalizedTree {
+  tree: Root;
+  /** First definition of each label, for chunks that keep references (`style: 'preserve'`). */
+  definitions: Map<string, Definition>;
+}
+
+const transformKeys: Partial<Record<Nodes['type'], RuleKey>> = {
+  link: 'link',
+  linkReference: 'link',
+  image: 'image',
+  imageReference: 'image',
+  inlineCode: 'inlineCode',
+  code: 'code',
+  strong: 'strong',
+  emphasis: 'emphasis',
+  delete: 'delete',
+  list: 'list',
+  table: 'table',
+  blockquote: 'blockquote',
+  heading: 'heading',
+};
+
+/**
+ * Normalize a parsed tree: drop front matter, resolve references (CommonMark: first definition
+ * of a label wins, labels match case-insensitively, definitions anywhere count), inline them when
+ * the style says so, drop definitions from the flow, and run the rules' transforms once.
+ * The input tree is not changed: changed nodes are copied.
+ *
+ * @param root
+ *   Parsed tree.
+ * @param options
+ *   Resolved options.
+ * @returns
+ *   The normalized tree and the definitions.
+ */
+export function normalize(root: Root, options: ResolvedOptions): NormalizedTree {
+  const definitions = collectDefinitions(root);
+  const inlineLinks = options.rules.link.style === 'inline';
+  const inlineImages = options.rules.image.style === 'inline';
+  const transforms = new Map<string, NodeTransform>();
+  for (const [type, key] of Object.entries(transformKeys)) {
+    const transform = options.rules[key].transform;
+    if (transform) transforms.set(type, transform as NodeTransform);
+  }
+
+  function rebuild(node: Nodes, parent: Parent | undefined, index: number | undefined): Nodes | null {
+    let current: Nodes = node;
+    if (current.type === 'linkReference' && inlineLinks) {
+      const definition = definitions.get(current.identifier);
+      if (definition) {
+        current = {
+          type: 'link',
+          url: definition.url,
+          title: definition.title ?? null,
+          children: current.children,
+          ...(current.position ? { position: current.position } : {}),
+        };
+      }
+    } else if (current.type === 'imageReference' && inlineImages) {
+      const definition = definitions.get(current.identifier);
+      if (definition) {
+        current = {
+          type: 'image',
+          url: definition.url,
+          title: definition.title ?? null,
+          alt: current.alt ?? null,
+          ...(current.position ? { position: current.position } : {}),
+        };
+      }
+    }
+
+    const transform = transforms.get(node.type) ?? transforms.get(current.type);
+    if (transform) {
+      const result = transform(current as never, { parent, index, root });
+      if (result === null) return null;
+      if (result !== undefined) {
+        current = result.position || !current.position ? result : { ...result, position: current.position };
+      }
+    }
+
+    if (!('children' in current)) return current;
+    const children = current.children as Nodes[];
+    let next: Nodes[] | undefined;
+    let removed = false;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i] as Nodes;
+      const result =
+        child.type === 'definition' || child.type === 'yaml' || (child.type as string) === 'toml'
+          ? null
+          : rebuild(child, current as Parent, i);
+      if (result !== child && !next) next = children.slice(0, i);
+      if (result === null) removed = true;
+      else if (next) next.push(result);
+    }
+    if (!next) return current;
+    let copy = { ...current, children: next } as Nodes;
+    if (removed && (copy.type === 'paragraph' || copy.type === 'heading')) {
+      const trimmed = trimPhrasing(copy.children);
+      if (trimmed.length === 0 && copy.type === 'paragraph') return null;
+      copy = { ...copy, children: trimmed };
+    }
+    return copy;
+  }
+
+  if (transforms.size === 0 && !hasRewrites(root)) {
+    return { tree: root, definitions };
+  }
+  const tree = (rebuild(root, undefined, undefined) as Root | null) ?? { type: 'root', children: [] };
+  return { tree, definitions };
+}
+
+/** Whether the tree has anything the normalization drops or rewrites (cheap check). */
+function hasRewrites(root: Root): boolean {
+  let found = false;
+  const stack: Nodes[] = [root];
+  while (stack.length > 0 && !found) {
+    const node = stack.pop() as Nodes;
+    const type = node.type as string;
+    if (
+      type === 'definition' ||
+      type === 'linkReference' ||
+      type === 'imageReference' ||
+      type === 'yaml' ||
+      type === 'toml'
+    ) {
+      found = true;
+    } else if ('children' in node) {
+      for (const child of node.children) stack.push(child as Nodes);
+    }
+  }
+  return found;
+}
+
+/** Map each normalized label to its first definition, wherever it is in the tree. */
+function collectDefinitions(root: Root): Map<string, Definition> {
+  const definitions = new Map<string, Definition>();
+  const stack: Nodes[] = [root];
+  const ordered: Definition[] = [];
+  while (stack.length > 0) {
+    const node = stack.pop() as Nodes;
+    if (node.type === 'definition') ordered.push(node);
+    else if ('children' in node) {
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
+    }
+  }
+  for (const definition of ordered) {
+    if (!definitions.has(definition.identifier)) definitions.set(definition.identifier, definition);
+  }
+  return definitions;
+}
+
+/** Drop whitespace-only text left at the edges of phrasing content after a removal. */
+function trimPhrasing(children: PhrasingContent[]): PhrasingContent[] {
+  let start = 0;
+  let end = children.length;
+  const blank = (node: PhrasingContent | undefined) => node?.type === 'text' && node.value.trim() === '';
+  while (start < end && blank(children[start])) start++;
+  while (end > start && blank(children[end - 1])) end--;
+  const result = children.slice(start, end);
+  const first = result[0];
+  if (first?.type === 'text' && /^\s/.test(first.value)) {
+    result[0] = { ...first, value: first.value.trimStart() } satisfies Text;
+  }
+  const lastIndex = result.length - 1;
+  const last = result[lastIndex];
+  if (last?.type === 'text' && /\s$/.test(last.value)) {
+    result[lastIndex] = { ...last, value: last.value.trimEnd() } satisfies Text;
+  }
+  return result;
+}

@@ -1,0 +1,294 @@
+import type { ChunkdownOptions, LengthFunction, NodeRule, NodeRules, SplitRule } from './types.js';
+
+/** The default rules: links, images, inline code and words are kept whole. */
+export const defaultNodeRules: Readonly<NodeRules> = Object.freeze({
+  link: Object.freeze({ split: 'never-split', style: 'inline' }),
+  image: Object.freeze({ split: 'never-split', style: 'inline' }),
+  inlineCode: Object.freeze({ split: 'never-split' }),
+  word: Object.freeze({ split: 'never-split' }),
+} satisfies NodeRules);
+
+/** Rule keys, in the order the README documents them. */
+export const ruleKeys = [
+  'link',
+  'image',
+  'inlineCode',
+  'code',
+  'strong',
+  'emphasis',
+  'delete',
+  'formatting',
+  'list',
+  'table',
+  'blockquote',
+  'heading',
+  'word',
+] as const satisfies ReadonlyArray<keyof NodeRules>;
+
+export type RuleKey = (typeof ruleKeys)[number];
+
+/** A split rule reduced to what the splitter asks: keep whole up to `size` (Infinity = never split). */
+export interface ResolvedSplit {
+  /** The node is kept whole while its content size is at most this. */
+  keepWholeUpTo: number;
+}
+
+/** A rule after merging and validation. */
+export interface ResolvedRule {
+  split: ResolvedSplit;
+  style: 'inline' | 'preserve';
+  transform: NodeRule['transform'];
+}
+
+/** Options after validation, with defaults filled in. */
+export interface ResolvedOptions {
+  chunkSize: number;
+  maxOverflowRatio: number;
+  /** `chunkSize × maxOverflowRatio`. */
+  maxSize: number;
+  maxRawSize: number | undefined;
+  lengthFunction: LengthFunction;
+  /** Whether `lengthFunction` is the built-in character count. */
+  countsCharacters: boolean;
+  overlap: number;
+  minChunkSize: number;
+  rules: Record<RuleKey, ResolvedRule>;
+}
+
+const optionKeys = new Set([
+  'chunkSize',
+  'maxOverflowRatio',
+  'maxRawSize',
+  'rules',
+  'lengthFunction',
+  'overlap',
+  'minChunkSize',
+]);
+const ruleFields = new Set(['split', 'style', 'transform']);
+const splitNames = "'never-split', 'allow-split', { rule: 'size-split', size }";
+
+/** Counts UTF-16 code units, the default size unit. */
+export const characterLength: LengthFunction = (text) => text.length;
+
+/**
+ * Validate options and fill in defaults.
+ *
+ * @param options
+ *   Options given to `chunkdown`.
+ * @returns
+ *   Resolved options.
+ * @throws {TypeError | RangeError}
+ *   When an option is missing, of the wrong type or out of range; the message names it.
+ */
+export function resolveOptions(options: ChunkdownOptions): ResolvedOptions {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError(
+      'Expected an options object such as `{ chunkSize: 500 }` for `chunkdown(options)`',
+    );
+  }
+  for (const key of Object.keys(options)) {
+    if (!optionKeys.has(key)) {
+      throw new RangeError(
+        `Unknown option \`${key}\`, expected one of ${[...optionKeys].map((k) => `\`${k}\``).join(', ')}`,
+      );
+    }
+  }
+
+  const chunkSize = positiveNumber(options.chunkSize, 'chunkSize', true);
+  const maxOverflowRatio =
+    options.maxOverflowRatio === undefined ? 1 : ratio(options.maxOverflowRatio);
+  const maxRawSize =
+    options.maxRawSize === undefined ? undefined : positiveInteger(options.maxRawSize);
+
+  const lengthFunction = options.lengthFunction ?? characterLength;
+  if (typeof lengthFunction !== 'function') {
+    throw new TypeError(
+      `Expected a function \`(text: string) => number\` for \`options.lengthFunction\`, not ${describe(lengthFunction)}`,
+    );
+  }
+
+  const overlap = nonNegative(options.overlap, 'overlap');
+  if (overlap >= chunkSize) {
+    throw new RangeError(
+      `Expected \`options.overlap\` to be smaller than \`chunkSize\` (${chunkSize}), not ${overlap}`,
+    );
+  }
+  const minChunkSize = nonNegative(options.minChunkSize, 'minChunkSize');
+  if (minChunkSize > chunkSize) {
+    throw new RangeError(
+      `Expected \`options.minChunkSize\` to be at most \`chunkSize\` (${chunkSize}), not ${minChunkSize}`,
+    );
+  }
+
+  return {
+    chunkSize,
+    maxOverflowRatio,
+    maxSize: chunkSize * maxOverflowRatio,
+    maxRawSize,
+    lengthFunction,
+    countsCharacters: lengthFunction === characterLength,
+    overlap,
+    minChunkSize,
+    rules: resolveRules(options.rules),
+  };
+}
+
+/**
+ * Merge given rules over the defaults (key by key, then field by field) and validate them.
+ *
+ * @param rules
+ *   Rules given by the user.
+ * @returns
+ *   A resolved rule for every key.
+ */
+export function resolveRules(rules: NodeRules | undefined): Record<RuleKey, ResolvedRule> {
+  if (rules !== undefined && (rules === null || typeof rules !== 'object' || Array.isArray(rules))) {
+    throw new TypeError(`Expected an object keyed by node type for \`options.rules\`, not ${describe(rules)}`);
+  }
+  const given: NodeRules = rules ?? {};
+  for (const key of Object.keys(given)) {
+    if (!(ruleKeys as readonly string[]).includes(key)) {
+      throw new RangeError(
+        `Unknown rule \`${key}\` in \`options.rules\`, expected one of ${ruleKeys.map((k) => `\`${k}\``).join(', ')}`,
+      );
+    }
+    validateRule(key as RuleKey, given[key as RuleKey]);
+  }
+
+  const resolved = {} as Record<RuleKey, ResolvedRule>;
+  for (const key of ruleKeys) {
+    const formattingFallback =
+      key === 'strong' || key === 'emphasis' || key === 'delete'
+        ? [given.formatting, defaultNodeRules.formatting]
+        : [];
+    // Own rule first, then the formatting fallback, then the defaults.
+    const layers = [given[key], ...formattingFallback, defaultNodeRules[key]];
+    const pick = <F extends keyof NodeRule>(field: F): NodeRule[F] => {
+      for (const layer of layers) {
+        if (layer?.[field] !== undefined) return layer[field];
+      }
+      return undefined;
+    };
+    resolved[key] = {
+      split: resolveSplit(pick('split')),
+      style: pick('style') ?? 'inline',
+      transform: given[key]?.transform ?? (formattingFallback.length > 0 ? given.formatting?.transform : undefined),
+    };
+  }
+  return resolved;
+}
+
+function validateRule(key: RuleKey, rule: NodeRule | undefined): void {
+  if (rule === undefined) return;
+  const name = `options.rules.${key}`;
+  if (rule === null || typeof rule !== 'object' || Array.isArray(rule)) {
+    throw new TypeError(`Expected an object \`{ split?, style?, transform? }\` for \`${name}\`, not ${describe(rule)}`);
+  }
+  for (const field of Object.keys(rule)) {
+    if (!ruleFields.has(field)) {
+      throw new RangeError(`Unknown field \`${field}\` in \`${name}\`, expected \`split\`, \`style\` or \`transform\``);
+    }
+  }
+  if (rule.split !== undefined) validateSplit(rule.split, `${name}.split`);
+  if (rule.style !== undefined) {
+    if (key !== 'link' && key !== 'image') {
+      throw new RangeError(`\`${name}.style\` is not supported: only \`link\` and \`image\` have a style`);
+    }
+    if (rule.style !== 'inline' && rule.style !== 'preserve') {
+      throw new RangeError(`Expected \`'inline'\` or \`'preserve'\` for \`${name}.style\`, not ${describe(rule.style)}`);
+    }
+  }
+  if (rule.transform !== undefined) {
+    if (key === 'word') {
+      throw new RangeError(`\`${name}.transform\` is not supported: words are not nodes`);
+    }
+    if (typeof rule.transform !== 'function') {
+      throw new TypeError(`Expected a function for \`${name}.transform\`, not ${describe(rule.transform)}`);
+    }
+  }
+}
+
+function validateSplit(split: unknown, name: string): void {
+  if (split === 'never-split' || split === 'allow-split') return;
+  if (split !== null && typeof split === 'object' && !Array.isArray(split)) {
+    const { rule, size, ...rest } = split as { rule?: unknown; size?: unknown };
+    const extra = Object.keys(rest)[0];
+    if (extra !== undefined) {
+      throw new RangeError(`Unknown field \`${extra}\` in \`${name}\`, expected \`rule\` (and \`size\`)`);
+    }
+    if (rule === 'never-split' || rule === 'allow-split') {
+      if (size !== undefined) {
+        throw new RangeError(`\`${name}.size\` only applies to \`{ rule: 'size-split', size }\``);
+      }
+      return;
+    }
+    if (rule === 'size-split') {
+      if (typeof size !== 'number' || !Number.isFinite(size) || size < 0) {
+        throw new RangeError(`Expected a finite number ≥ 0 for \`${name}.size\`, not ${describe(size)}`);
+      }
+      return;
+    }
+  }
+  throw new RangeError(`Expected one of ${splitNames} for \`${name}\`, not ${describe(split)}`);
+}
+
+function resolveSplit(split: SplitRule | undefined): ResolvedSplit {
+  if (split === undefined || split === 'allow-split') return { keepWholeUpTo: 0 };
+  if (split === 'never-split') return { keepWholeUpTo: Number.POSITIVE_INFINITY };
+  if (split.rule === 'never-split') return { keepWholeUpTo: Number.POSITIVE_INFINITY };
+  if (split.rule === 'allow-split') return { keepWholeUpTo: 0 };
+  return { keepWholeUpTo: split.size };
+}
+
+function positiveNumber(value: unknown, name: string, required: boolean): number {
+  if (value === undefined && required) {
+    throw new TypeError(`Missing required option \`${name}\`: expected a finite number > 0`);
+  }
+  if (typeof value !== 'number') {
+    throw new TypeError(`Expected a finite number > 0 for \`options.${name}\`, not ${describe(value)}`);
+  }
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new RangeError(`Expected a finite number > 0 for \`options.${name}\`, not ${describe(value)}`);
+  }
+  return value;
+}
+
+function ratio(value: unknown): number {
+  if (typeof value !== 'number') {
+    throw new TypeError(`Expected a finite number ≥ 1 for \`options.maxOverflowRatio\`, not ${describe(value)}`);
+  }
+  if (!Number.isFinite(value) || value < 1) {
+    throw new RangeError(`Expected a finite number ≥ 1 for \`options.maxOverflowRatio\`, not ${describe(value)}`);
+  }
+  return value;
+}
+
+function positiveInteger(value: unknown): number {
+  if (typeof value !== 'number') {
+    throw new TypeError(`Expected an integer > 0 for \`options.maxRawSize\`, not ${describe(value)}`);
+  }
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new RangeError(`Expected an integer > 0 for \`options.maxRawSize\`, not ${describe(value)}`);
+  }
+  return value;
+}
+
+function nonNegative(value: unknown, name: string): number {
+  if (value === undefined) return 0;
+  if (typeof value !== 'number') {
+    throw new TypeError(`Expected a finite number ≥ 0 for \`options.${name}\`, not ${describe(value)}`);
+  }
+  if (!Number.isFinite(value) || value < 0) {
+    throw new RangeError(`Expected a finite number ≥ 0 for \`options.${name}\`, not ${describe(value)}`);
+  }
+  return value;
+}
+
+/** Describe a value for an error message. */
+function describe(value: unknown): string {
+  if (typeof value === 'string') return `\`${JSON.stringify(value)}\``;
+  if (typeof value === 'number' || typeof value === 'boolean' || value == null) return `\`${String(value)}\``;
+  if (typeof value === 'function') return 'a function';
+  if (Array.isArray(value)) return 'an array';
+  return `\`${JSON.stringify(value)}\``;
+}

@@ -1,0 +1,165 @@
+import type { Definition, Root } from 'mdast';
+import { assemble } from './assemble.js';
+import { hardCut } from './cap.js';
+import { takeFrontmatter } from './frontmatter.js';
+import { breadcrumbs, sourceRange } from './locate.js';
+import { createMeasure, type Measure } from './measure.js';
+import { normalize } from './normalize.js';
+import type { ResolvedOptions } from './options.js';
+import { parse } from './parse.js';
+import { buildSections } from './sections.js';
+import { contentText, createSerializer, type Serializer, tableHeaders } from './serialize.js';
+import { createSourceMap, type SourceMap } from './source-map.js';
+import { createSplitState, sectionUnit } from './split/blocks.js';
+import { type Draft, pack } from './split/pack.js';
+import type { Breadcrumb, Chunk, SplitResult } from './types.js';
+
+/** Re-splitting for `maxRawSize` gives up on structure after this many rounds. */
+const MAX_CAP_ROUNDS = 12;
+
+interface Context {
+  options: ResolvedOptions;
+  measure: Measure;
+  sourceMap: SourceMap;
+  serializer: Serializer;
+  definitions: ReadonlyMap<string, Definition> | undefined;
+}
+
+/**
+ * Split a document: parse → normalize (front matter, references, transforms) → sections →
+ * split and pack → rebuild and serialize each chunk → enforce the raw size cap → metadata.
+ *
+ * @param markdown
+ *   The document.
+ * @param options
+ *   Resolved options.
+ * @returns
+ *   Chunks and front matter.
+ */
+export function splitDocument(markdown: string, options: ResolvedOptions): SplitResult {
+  const { frontmatter, body } = takeFrontmatter(markdown);
+  const parsed = parse(body);
+  const { tree, definitions } = normalize(parsed, options);
+  const preserve = options.rules.link.style === 'preserve' || options.rules.image.style === 'preserve';
+  const measure = createMeasure(options.lengthFunction, options.countsCharacters);
+  const sourceMap = createSourceMap(markdown);
+  const context: Context = {
+    options,
+    measure,
+    sourceMap,
+    serializer: createSerializer(sourceMap),
+    definitions: preserve ? definitions : undefined,
+  };
+
+  const state = createSplitState(options, measure);
+  const drafts = pack(sectionUnit(buildSections(tree), state), options.chunkSize, options.maxSize);
+  const chunks: Chunk[] = [];
+  for (const draft of drafts) finish(draft, context, chunks, undefined, 0);
+  return { chunks, frontmatter };
+}
+
+/** Rebuild, serialize and describe a draft; re-split it when it is over the raw size cap. */
+function finish(
+  draft: Draft,
+  context: Context,
+  chunks: Chunk[],
+  outer: { crumbs: Breadcrumb[]; range: [number, number] } | undefined,
+  round: number,
+): void {
+  const { options, serializer, sourceMap } = context;
+  const root = assemble(draft.leaves, context.definitions);
+  const text = serializer.stringify(root);
+  if (text.length === 0) return;
+  const rawSize = options.lengthFunction(text);
+  let range = sourceRange(draft.leaves, sourceMap) ?? outer?.range ?? [0, 0];
+  if (outer) range = clamp(range, outer.range);
+  let crumbs = breadcrumbs(draft.leaves);
+  if (outer) crumbs = joinCrumbs(outer.crumbs, crumbs);
+
+  if (options.maxRawSize !== undefined && rawSize > options.maxRawSize) {
+    capDraft(root, text, rawSize, context, chunks, { crumbs, range }, round);
+    return;
+  }
+
+  const contentSize = options.lengthFunction(contentText(root));
+  chunks.push({
+    text,
+    breadcrumbs: crumbs,
+    start: range[0],
+    end: range[1],
+    contentSize,
+    rawSize,
+    tableHeaders: tableHeaders(root),
+    overflow:
+      contentSize > options.maxSize
+        ? (draft.overflow ?? { reason: 'estimate', nodeType: 'root', size: contentSize })
+        : null,
+    cut: false,
+    fallback: null,
+  });
+}
+
+/**
+ * A chunk over `maxRawSize` is re-split structurally with a budget scaled by how far over it is
+ * (rules relaxed to that budget, words splittable), so fences reopen and table headers repeat;
+ * only what cannot be split further is cut as text.
+ */
+function capDraft(
+  root: Root,
+  text: string,
+  rawSize: number,
+  context: Context,
+  chunks: Chunk[],
+  outer: { crumbs: Breadcrumb[]; range: [number, number] },
+  round: number,
+): void {
+  const { options } = context;
+  const cap = options.maxRawSize as number;
+  const contentSize = context.measure.text(contentText(root));
+  const budget = Math.max(1, Math.floor((contentSize * cap * 0.9) / rawSize));
+  if (round < MAX_CAP_ROUNDS && contentSize > 1) {
+    const relaxed: ResolvedOptions = { ...options, chunkSize: budget, maxSize: budget, maxOverflowRatio: 1 };
+    const state = createSplitState(relaxed, context.measure, budget);
+    // Definitions kept for references are added back to each piece that needs them.
+    const flow: Root = { ...root, children: root.children.filter((node) => node.type !== 'definition') };
+    const drafts = pack(sectionUnit(buildSections(flow), state), budget, budget);
+    if (drafts.length > 1) {
+      for (const draft of drafts) finish(draft, context, chunks, outer, round + 1);
+      return;
+    }
+  }
+  const pieces = hardCut(text, cap, options.lengthFunction);
+  const [start, end] = outer.range;
+  const total = pieces.reduce((sum, piece) => sum + piece.length, 0) || 1;
+  let consumed = 0;
+  for (const piece of pieces) {
+    const pieceStart = start + Math.round(((end - start) * consumed) / total);
+    consumed += piece.length;
+    const pieceEnd = start + Math.round(((end - start) * consumed) / total);
+    chunks.push({
+      text: piece,
+      breadcrumbs: outer.crumbs,
+      start: pieceStart,
+      end: pieceEnd,
+      contentSize: options.lengthFunction(piece),
+      rawSize: options.lengthFunction(piece),
+      tableHeaders: [],
+      overflow: null,
+      cut: true,
+      fallback: null,
+    });
+  }
+}
+
+function clamp(range: [number, number], outer: [number, number]): [number, number] {
+  const start = Math.min(Math.max(range[0], outer[0]), outer[1]);
+  const end = Math.min(Math.max(range[1], start), outer[1]);
+  return [start, end];
+}
+
+/** Breadcrumbs of a piece of a re-split chunk: the chunk's, then the headings inside it above the piece. */
+function joinCrumbs(outer: Breadcrumb[], inner: Breadcrumb[]): Breadcrumb[] {
+  const first = inner[0];
+  if (!first) return outer;
+  return [...outer.filter((crumb) => crumb.depth < first.depth), ...inner];
+}

@@ -1,0 +1,151 @@
+import type { Nodes, Parents, Root, Table, Text } from 'mdast';
+import type { Handle, Info, State } from 'mdast-util-to-markdown';
+import remarkGfm from 'remark-gfm';
+import remarkStringify from 'remark-stringify';
+import { unified } from 'unified';
+import { sliceOrigins, syntheticNodes } from './assemble.js';
+import type { SourceMap } from './source-map.js';
+
+/** Serializes chunk trees to normalized markdown. */
+export interface Serializer {
+  stringify(root: Root): string;
+}
+
+/**
+ * Create a serializer: remark-stringify with GFM and the house normalization (`*` bullets and
+ * emphasis, `**` strong, `***` breaks, fenced code, ATX headings, unpadded tables). Text keeps
+ * the escapes its source needed and gains no others: an escape the serializer adds to a character
+ * the source wrote plainly is dropped, except at the edges of a cut, where the context changed.
+ *
+ * @param sourceMap
+ *   Where text was written in the source, to tell which escapes it needed.
+ * @returns
+ *   The serializer.
+ */
+export function createSerializer(sourceMap: SourceMap | undefined): Serializer {
+  const text: Handle = (node: Text, parent: Parents | undefined, state: State, info: Info) => {
+    if (syntheticNodes.has(node)) return node.value;
+    const siblings = parent ? parent.children : [];
+    const index = state.indexStack[state.indexStack.length - 1] ?? 0;
+    const out = state.safe(node.value, {
+      ...info,
+      afterNode: siblings[index + 1],
+      beforeNode: siblings[index - 1],
+    } as never);
+    if (out === node.value || !sourceMap) return out;
+    return keepSourceEscapes(out, node, index, sourceMap);
+  };
+
+  const processor = unified()
+    .use(remarkGfm, { tablePipeAlign: false })
+    .use(remarkStringify, {
+      bullet: '*',
+      emphasis: '*',
+      strong: '*',
+      rule: '*',
+      ruleRepetition: 3,
+      fences: true,
+      setext: false,
+      listItemIndent: 'one',
+      handlers: { text },
+    })
+    .freeze();
+
+  return {
+    stringify(root) {
+      return processor.stringify(root).trim();
+    },
+  };
+}
+
+/** Drop escapes the serializer added to characters that the source wrote plainly. */
+function keepSourceEscapes(out: string, node: Text, index: number, sourceMap: SourceMap): string {
+  const origin = sliceOrigins.get(node);
+  const source = (origin ? origin.node : node) as Nodes;
+  const offset = origin ? origin.from : 0;
+  const value = node.value;
+  const sourceLength = (source as { value?: string }).value?.length ?? value.length;
+  const firstIsEdge =
+    offset > 0 || (index === 0 && !sourceMap.startsLine(sourceMap.char(source, offset)?.start ?? 0));
+  const lastIsEdge = offset + value.length < sourceLength;
+
+  let result = '';
+  let o = 0;
+  let j = 0;
+  while (o < out.length) {
+    const c = out.charAt(o);
+    const v = value.charAt(j);
+    if (c === '\\' && j < value.length && out.charAt(o + 1) === v && /[!-/:-@[-`{-~]/.test(v)) {
+      const protectedEdge = (j === 0 && firstIsEdge) || (j === value.length - 1 && lastIsEdge);
+      const written = protectedEdge ? undefined : sourceMap.char(source, offset + j);
+      result += written?.plain ? v : `\\${v}`;
+      o += 2;
+      j++;
+    } else if (c === v) {
+      result += c;
+      o++;
+      j++;
+    } else if (c === '&') {
+      const end = out.indexOf(';', o);
+      if (end === -1) return out;
+      const reference = out.slice(o, end + 1);
+      result += reference;
+      o = end + 1;
+      j += String.fromCodePoint(Number.parseInt(reference.slice(3, -1), 16)).length;
+    } else {
+      return out;
+    }
+  }
+  return result;
+}
+
+/**
+ * The rendered text of a chunk, as `mdast-util-to-string` gives it, without the repeated table
+ * header rows and the context the assembler added.
+ *
+ * @param root
+ *   A chunk's tree.
+ * @returns
+ *   Its content text.
+ */
+export function contentText(root: Root): string {
+  const parts: string[] = [];
+  const visit = (node: Nodes) => {
+    if (syntheticNodes.has(node)) return;
+    if ('value' in node && typeof node.value === 'string') {
+      parts.push(node.value);
+      return;
+    }
+    if (node.type === 'image' || node.type === 'imageReference') {
+      if (node.alt) parts.push(node.alt);
+      return;
+    }
+    if ('children' in node) {
+      const children = node.children as Nodes[];
+      for (let i = node.type === 'table' ? 1 : 0; i < children.length; i++) visit(children[i] as Nodes);
+    }
+  };
+  visit(root);
+  return parts.join('');
+}
+
+/** Column headers of the tables in a chunk, in order, without repeats. */
+export function tableHeaders(root: Root): string[] {
+  const headers: string[] = [];
+  const seen = new Set<string>();
+  const visit = (node: Nodes) => {
+    if (node.type === 'table') {
+      for (const cell of (node as Table).children[0]?.children ?? []) {
+        const text = contentText({ type: 'root', children: [cell as never] }).trim();
+        if (text && !seen.has(text)) {
+          seen.add(text);
+          headers.push(text);
+        }
+      }
+      return;
+    }
+    if ('children' in node) for (const child of node.children as Nodes[]) visit(child);
+  };
+  visit(root);
+  return headers;
+}

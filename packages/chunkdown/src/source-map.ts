@@ -1,0 +1,199 @@
+import type { Nodes } from 'mdast';
+
+/** Where one character of a node's text was written in the source. */
+export interface CharSource {
+  /** Start offset in the source. */
+  start: number;
+  /** End offset in the source (exclusive). */
+  end: number;
+  /** Whether the source wrote the character as itself (not escaped, not a character reference). */
+  plain: boolean;
+}
+
+/** Maps characters of parsed nodes' text (`value`, or an image's `alt`) back to the source. */
+export interface SourceMap {
+  /**
+   * Where the character at `index` of the node's text was written, or `undefined` when the node
+   * has no position.
+   */
+  char(node: Nodes, index: number): CharSource | undefined;
+  /** Whether only container markup (`>`, list markers, indentation) precedes `offset` on its line. */
+  startsLine(offset: number): boolean;
+}
+
+interface Cursor {
+  /** Value index of the next character to align. */
+  index: number;
+  /** Source offset where that character is looked for. */
+  offset: number;
+  lineStart: boolean;
+}
+
+/** Every this many characters a node's alignment keeps a checkpoint to resume from. */
+const CHECKPOINT = 256;
+const entity = /&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});/y;
+
+/**
+ * Create a source map for one document. Text is aligned to the source lazily, once per node,
+ * through escapes (`\*`), character references (`&amp;`) and container prefixes (`> `, list
+ * indentation) at line starts; alignment keeps checkpoints, so queries in any order stay cheap.
+ *
+ * @param source
+ *   The document, exactly as given.
+ * @returns
+ *   The map.
+ */
+export function createSourceMap(source: string): SourceMap {
+  const checkpoints = new WeakMap<Nodes, Cursor[]>();
+
+  function textOf(node: Nodes): string | undefined {
+    if (node.type === 'image' || node.type === 'imageReference') return node.alt ?? '';
+    const value = (node as { value?: unknown }).value;
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  function begin(node: Nodes): Cursor | undefined {
+    const start = node.position?.start.offset;
+    if (start === undefined) return undefined;
+    let offset = start;
+    if (node.type === 'code') {
+      // Fenced code starts on the line after the opening fence.
+      let probe = offset;
+      while (source.charCodeAt(probe) === 32) probe++;
+      const fence = source.charAt(probe);
+      if ((fence === '`' || fence === '~') && source.startsWith(fence.repeat(3), probe)) {
+        const lineEnd = source.indexOf('\n', probe);
+        offset = lineEnd === -1 ? source.length : lineEnd + 1;
+        return { index: 0, offset, lineStart: true };
+      }
+    }
+    return { index: 0, offset, lineStart: node.type === 'code' };
+  }
+
+  function char(node: Nodes, index: number): CharSource | undefined {
+    const value = textOf(node);
+    if (value === undefined || index < 0 || index >= value.length) return undefined;
+    let saved = checkpoints.get(node);
+    if (!saved) {
+      const first = begin(node);
+      if (!first) return undefined;
+      saved = [first];
+      checkpoints.set(node, saved);
+    }
+    // Resume from the last checkpoint at or before `index`.
+    let slot = Math.min(Math.floor(index / CHECKPOINT), saved.length - 1);
+    while (slot > 0 && (saved[slot] as Cursor).index > index) slot--;
+    const cursor = { ...(saved[slot] as Cursor) };
+    const code = node.type === 'code';
+    for (;;) {
+      const result = step(value, cursor, code);
+      if (cursor.index >= saved.length * CHECKPOINT) {
+        saved.push({ ...cursor });
+      }
+      if (cursor.index > index) return result;
+    }
+  }
+
+  /** Align `value[cursor.index]`, advance the cursor, and say where the character was. */
+  function step(value: string, cursor: Cursor, code: boolean): CharSource {
+    const v = value.charAt(cursor.index);
+    let p = cursor.offset;
+
+    if (v === '\n' || v === '\r') {
+      while (p < source.length && source.charAt(p) !== '\n' && source.charAt(p) !== '\r') p++;
+      let end = p + 1;
+      if (v === '\n' && source.charAt(p) === '\r' && source.charAt(p + 1) === '\n') end = p + 2;
+      cursor.index++;
+      cursor.offset = Math.min(end, source.length);
+      cursor.lineStart = true;
+      return { start: p, end: cursor.offset, plain: true };
+    }
+
+    if (cursor.lineStart) {
+      cursor.lineStart = false;
+      p = skipPrefix(value, cursor.index, p, code);
+    }
+
+    if (source.charAt(p) === v) {
+      const entityHere = v === '&' ? matchEntity(p) : 0;
+      if (entityHere === 0 || value.startsWith(source.slice(p, p + entityHere), cursor.index)) {
+        cursor.index++;
+        cursor.offset = p + 1;
+        return { start: p, end: p + 1, plain: source.charAt(p - 1) !== '\\' };
+      }
+    }
+    if (!code && source.charAt(p) === '\\' && source.charAt(p + 1) === v) {
+      cursor.index++;
+      cursor.offset = p + 2;
+      return { start: p, end: p + 2, plain: false };
+    }
+    if (!code && source.charAt(p) === '&') {
+      const length = matchEntity(p);
+      if (length > 0) {
+        const reference = source.slice(p, p + length);
+        const units = reference.startsWith('&#') ? codeUnits(reference) : 1;
+        cursor.index += units;
+        cursor.offset = p + length;
+        return { start: p, end: p + length, plain: false };
+      }
+    }
+    // Markup the text does not hold (a container prefix, a delimiter): skip to the character.
+    let probe = p;
+    while (probe < source.length && probe - p < 64 && source.charAt(probe) !== v && source.charAt(probe) !== '\n') {
+      probe++;
+    }
+    if (probe < source.length && source.charAt(probe) === v) {
+      cursor.index++;
+      cursor.offset = probe + 1;
+      return { start: probe, end: probe + 1, plain: source.charAt(probe - 1) !== '\\' };
+    }
+    cursor.index++;
+    return { start: p, end: p, plain: false };
+  }
+
+  /** Skip the container prefix of a source line, so `p` points at the line's first character of text. */
+  function skipPrefix(value: string, index: number, p: number, code: boolean): number {
+    let lineEnd = p;
+    while (lineEnd < source.length && source.charAt(lineEnd) !== '\n' && source.charAt(lineEnd) !== '\r') lineEnd++;
+    if (code) {
+      // A code line is the end of its source line, after the container prefix.
+      let valueEnd = value.indexOf('\n', index);
+      if (valueEnd === -1) valueEnd = value.length;
+      const line = value.slice(index, valueEnd);
+      if (lineEnd - p >= line.length && source.slice(lineEnd - line.length, lineEnd) === line) {
+        return lineEnd - line.length;
+      }
+      return p;
+    }
+    const v = value.charAt(index);
+    let q = p;
+    while (q < lineEnd && source.charAt(q) !== v && ' \t>'.includes(source.charAt(q))) q++;
+    return q;
+  }
+
+  function matchEntity(p: number): number {
+    entity.lastIndex = p;
+    const match = entity.exec(source);
+    return match ? match[0].length : 0;
+  }
+
+  function startsLine(offset: number): boolean {
+    let p = offset - 1;
+    while (p >= 0 && offset - p < 256) {
+      const c = source.charAt(p);
+      if (c === '\n' || c === '\r') return true;
+      if (!' \t>-+*.)0123456789'.includes(c)) return false;
+      p--;
+    }
+    return p < 0;
+  }
+
+  return { char, startsLine };
+}
+
+/** Number of UTF-16 code units a numeric character reference decodes to. */
+function codeUnits(reference: string): number {
+  const hex = reference.charAt(2) === 'x' || reference.charAt(2) === 'X';
+  const point = Number.parseInt(reference.slice(hex ? 3 : 2, -1), hex ? 16 : 10);
+  return point > 0xffff && point <= 0x10ffff ? 2 : 1;
+}

@@ -1,0 +1,201 @@
+import type { Heading, Nodes, Parent } from 'mdast';
+import type { Measure } from '../measure.js';
+import type { ResolvedOptions, RuleKey } from '../options.js';
+import type { Section } from '../sections.js';
+import { phrasingUnit } from './inline.js';
+import { linesUnit } from './lines.js';
+import { tableUnit } from './table.js';
+import type { Atomic, Leaf, NodeSplitter, SplitState, Unit } from './types.js';
+
+/** Why a node is kept whole by its rule, or `undefined` when it may be split. */
+function ruleKeepsWhole(state: SplitState, key: RuleKey, node: Nodes): Atomic | undefined {
+  return state.keepsWhole(key, node) ? { reason: 'never-split', nodeType: node.type } : undefined;
+}
+
+/** A unit that is placed whole, or split into the units of its block children. */
+function containerUnit(
+  node: Parent & Nodes,
+  path: readonly Parent[],
+  section: Section,
+  state: SplitState,
+  whole: Atomic | undefined,
+  children: () => Unit[],
+): Unit {
+  return {
+    kind: 'block',
+    size: state.measure.size(node),
+    content: true,
+    leaves: () => [{ path, node, from: -1, to: -1, section }],
+    split: () => whole ?? children(),
+  };
+}
+
+/** Node splitters, keyed by node type; anything else is kept whole. */
+export const splitters: Record<string, NodeSplitter> = {
+  paragraph: (node, path, section, state) => phrasingUnit(node as never, path, section, state),
+  heading: (node, path, section, state) => {
+    const unit = phrasingUnit(node as Heading, path, section, state, 'heading');
+    const whole = ruleKeepsWhole(state, 'heading', node);
+    return whole ? { ...unit, split: () => whole } : unit;
+  },
+  code: (node, path, section, state) =>
+    linesUnit(node as never, path, section, state, ruleKeepsWhole(state, 'code', node)),
+  html: (node, path, section, state) => linesUnit(node as never, path, section, state, undefined),
+  table: (node, path, section, state) =>
+    tableUnit(node as never, path, section, state, ruleKeepsWhole(state, 'table', node)),
+  list: (node, path, section, state) => {
+    const list = node as Parent & Nodes;
+    const itemPath = [...path, list];
+    return containerUnit(list, path, section, state, ruleKeepsWhole(state, 'list', node), () =>
+      list.children.map((item) =>
+        containerUnit(item as Parent & Nodes, itemPath, section, state, undefined, () =>
+          state.blocks((item as Parent).children as Nodes[], [...itemPath, item as Parent], section),
+        ),
+      ),
+    );
+  },
+  blockquote: (node, path, section, state) => {
+    const quote = node as Parent & Nodes;
+    return containerUnit(quote, path, section, state, ruleKeepsWhole(state, 'blockquote', node), () =>
+      state.blocks(quote.children as Nodes[], [...path, quote], section),
+    );
+  },
+  footnoteDefinition: (node, path, section, state) => {
+    const definition = node as Parent & Nodes;
+    return containerUnit(definition, path, section, state, undefined, () =>
+      state.blocks(definition.children as Nodes[], [...path, definition], section),
+    );
+  },
+  thematicBreak: (node, path, section) => ({
+    kind: 'break',
+    size: 0,
+    content: false,
+    leaves: () => [{ path, node, from: -1, to: -1, section }],
+    split: () => ({ reason: 'never-split', nodeType: 'thematicBreak' }),
+  }),
+};
+
+/**
+ * Create the split state: the record of node splitters, called through `state.block`.
+ *
+ * @param options
+ *   Resolved options.
+ * @param measure
+ *   Size cache.
+ * @param relaxTo
+ *   When set (re-splitting for `maxRawSize`), rules keep a node whole only while it is at most
+ *   this size, and words may be split.
+ * @returns
+ *   The state.
+ */
+export function createSplitState(options: ResolvedOptions, measure: Measure, relaxTo?: number): SplitState {
+  const keepWholeLimit = relaxTo ?? Number.POSITIVE_INFINITY;
+  const state: SplitState = {
+    options,
+    measure,
+    keepWholeLimit,
+    splitWords: relaxTo !== undefined || options.rules.word.split.keepWholeUpTo === 0,
+    keepsWhole(key, node) {
+      const size = measure.size(node);
+      return size <= options.rules[key].split.keepWholeUpTo && size <= keepWholeLimit;
+    },
+    block(node, path, section) {
+      const splitter = splitters[node.type];
+      if (splitter) return splitter(node, path, section, state);
+      return containerUnit(node as Parent & Nodes, path, section, state, { reason: 'never-split', nodeType: node.type }, () => []);
+    },
+    blocks(nodes, path, section) {
+      const units: Unit[] = [];
+      for (const node of nodes) units.push(state.block(node, path, section));
+      return units;
+    },
+  };
+  return state;
+}
+
+/**
+ * A unit for a section: its heading (kept with what follows), its content (split into parts at
+ * thematic breaks), then its subsections.
+ *
+ * @param section
+ *   The section.
+ * @param state
+ *   Split state.
+ * @returns
+ *   The unit.
+ */
+export function sectionUnit(section: Section, state: SplitState): Unit {
+  const children = (): Unit[] => {
+    const units: Unit[] = [];
+    if (section.heading) units.push(state.block(section.heading, [], section));
+    units.push(...parts(section, state));
+    for (const subsection of section.subsections) units.push(sectionUnit(subsection, state));
+    return units;
+  };
+  let cached: Unit[] | undefined;
+  const units = () => {
+    cached ??= children();
+    return cached;
+  };
+  return {
+    kind: 'section',
+    size: sectionSize(section, state.measure),
+    content: hasContent(section),
+    leaves: () => sectionLeaves(section, []),
+    split: () => units(),
+  };
+}
+
+/** The section's blocks, grouped into parts between thematic breaks. */
+function parts(section: Section, state: SplitState): Unit[] {
+  const blocks = section.blocks as Nodes[];
+  if (!blocks.some((node) => node.type === 'thematicBreak')) return state.blocks(blocks, [], section);
+  const units: Unit[] = [];
+  let group: Nodes[] = [];
+  const flush = () => {
+    if (group.length === 0) return;
+    const members = state.blocks(group, [], section);
+    units.push({
+      kind: 'block',
+      size: members.reduce((sum, unit) => sum + unit.size, 0),
+      content: members.some((unit) => unit.content),
+      leaves: () => members.flatMap((unit) => unit.leaves()),
+      split: () => members,
+    });
+    group = [];
+  };
+  for (const node of blocks) {
+    if (node.type === 'thematicBreak') {
+      flush();
+      units.push(state.block(node, [], section));
+    } else group.push(node);
+  }
+  flush();
+  return units;
+}
+
+const sectionSizes = new WeakMap<Section, number>();
+
+function sectionSize(section: Section, measure: Measure): number {
+  const cached = sectionSizes.get(section);
+  if (cached !== undefined) return cached;
+  let size = section.heading ? measure.size(section.heading) : 0;
+  for (const block of section.blocks) size += measure.size(block);
+  for (const subsection of section.subsections) size += sectionSize(subsection, measure);
+  sectionSizes.set(section, size);
+  return size;
+}
+
+function hasContent(section: Section): boolean {
+  return (
+    section.blocks.some((node) => node.type !== 'thematicBreak') || section.subsections.some(hasContent)
+  );
+}
+
+/** Leaves of a whole section: its heading, its blocks, then its subsections'. */
+function sectionLeaves(section: Section, into: Leaf[]): Leaf[] {
+  if (section.heading) into.push({ path: [], node: section.heading, from: -1, to: -1, section });
+  for (const node of section.blocks) into.push({ path: [], node, from: -1, to: -1, section });
+  for (const subsection of section.subsections) sectionLeaves(subsection, into);
+  return into;
+}

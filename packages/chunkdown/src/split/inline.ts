@@ -1,0 +1,340 @@
+import type { Heading, Nodes, Paragraph, Parent, TableCell } from 'mdast';
+import type { Section } from '../sections.js';
+import { CLAUSE, GRAPHEME, PHRASE, SEGMENT, SENTENCE, WORD } from './levels.js';
+import type { Atomic, Leaf, SplitState, Unit } from './types.js';
+
+/** Stand-in for a node kept whole (link, image, inline code, …) in the flattened text. */
+const ATOM = '\uFFFC';
+/** Stand-in for a hard line break: whitespace, so it is a boundary and never a chunk's edge. */
+const BREAK = '\u2028';
+
+/** A stretch of the flattened text: a sliceable literal, or a node kept whole. */
+interface Run {
+  path: readonly Parent[];
+  node: Nodes;
+  start: number;
+  length: number;
+  /** The text of a sliceable node (`value`, or `alt` of an image); `undefined` for a whole node. */
+  text: string | undefined;
+  /** Size of a whole node. */
+  size: number;
+}
+
+/** Phrasing content flattened to one string, so boundaries can be found across nodes. */
+interface Flat {
+  text: string;
+  runs: Run[];
+  section: Section;
+  state: SplitState;
+}
+
+type PhrasingContainer = Paragraph | Heading | TableCell;
+
+/**
+ * A unit for a paragraph, heading or table cell: whole while it fits, else cut at sentences,
+ * clauses, phrases, words (and graphemes when allowed), with formatting re-wrapped on both sides.
+ *
+ * @param node
+ *   The container of phrasing content.
+ * @param path
+ *   Its ancestors.
+ * @param section
+ *   Its section.
+ * @param state
+ *   Split state.
+ * @param kind
+ *   `heading` for a heading kept whole (it stays with the content that follows).
+ * @returns
+ *   The unit.
+ */
+export function phrasingUnit(
+  node: PhrasingContainer,
+  path: readonly Parent[],
+  section: Section,
+  state: SplitState,
+  kind: Unit['kind'] = 'block',
+): Unit {
+  return {
+    kind,
+    size: state.measure.size(node),
+    content: kind !== 'heading',
+    leaves: () => [{ path, node, from: -1, to: -1, section }],
+    split: () => {
+      const flat = flatten(node, [...path, node], section, state);
+      return splitRange(flat, 0, flat.text.length, flat.text.length, SENTENCE);
+    },
+  };
+}
+
+function flatten(container: PhrasingContainer, path: readonly Parent[], section: Section, state: SplitState): Flat {
+  const parts: string[] = [];
+  const runs: Run[] = [];
+  let offset = 0;
+
+  const push = (runPath: readonly Parent[], node: Nodes, text: string | undefined, size: number, stand: string) => {
+    const value = text ?? stand;
+    if (value.length === 0) return;
+    runs.push({ path: runPath, node, start: offset, length: value.length, text, size });
+    parts.push(value);
+    offset += value.length;
+  };
+  const atom = (runPath: readonly Parent[], node: Nodes) =>
+    push(runPath, node, undefined, state.measure.size(node), ATOM);
+
+  const visit = (children: readonly Nodes[], runPath: readonly Parent[]) => {
+    for (const child of children) {
+      switch (child.type) {
+        case 'text':
+          push(runPath, child, child.value, 0, '');
+          break;
+        case 'strong':
+        case 'emphasis':
+        case 'delete':
+          if (state.keepsWhole(child.type, child)) atom(runPath, child);
+          else visit(child.children, [...runPath, child]);
+          break;
+        case 'link':
+        case 'linkReference':
+          if (state.keepsWhole('link', child)) atom(runPath, child);
+          else visit(child.children, [...runPath, child]);
+          break;
+        case 'inlineCode':
+          if (state.keepsWhole('inlineCode', child)) atom(runPath, child);
+          else push(runPath, child, child.value, 0, '');
+          break;
+        case 'image':
+        case 'imageReference':
+          if (state.keepsWhole('image', child) || !child.alt) atom(runPath, child);
+          else push(runPath, child, child.alt, 0, '');
+          break;
+        case 'break':
+          push(runPath, child, undefined, 0, BREAK);
+          break;
+        default:
+          atom(runPath, child);
+      }
+    }
+  };
+  visit(container.children as Nodes[], path);
+  return { text: parts.join(''), runs, section, state };
+}
+
+/** A unit for `[a, b)` of the flattened text; its size counts up to `sizeEnd` (trailing space). */
+function rangeUnit(flat: Flat, a: number, b: number, sizeEnd: number, level: number): Unit {
+  return {
+    kind: 'block',
+    size: rangeSize(flat, a, sizeEnd),
+    content: true,
+    // The separator after the range goes with it: it joins this piece to the next when both
+    // land in one chunk, and is trimmed when the chunk ends here.
+    leaves: () => rangeLeaves(flat, a, sizeEnd),
+    split: () => splitRange(flat, a, b, sizeEnd, level),
+  };
+}
+
+function splitRange(flat: Flat, a: number, b: number, sizeEnd: number, level: number): Unit[] | Atomic {
+  for (let current = level; current <= GRAPHEME; current++) {
+    if (current === GRAPHEME && !flat.state.splitWords) break;
+    const spans =
+      current === SEGMENT
+        ? segmentBoundaries(flat.text, a, b)
+        : current === GRAPHEME
+          ? graphemeBoundaries(flat, a, b)
+          : boundaries(flat.text, a, b, current);
+    if (spans.length === 0) continue;
+    // Pieces cannot hold a boundary of this level, so they split further at the next one;
+    // pieces cut at whitespace may still hold a run of a script written without spaces.
+    const next = current === WORD ? SEGMENT : current + 1;
+    const units: Unit[] = [];
+    let start = a;
+    for (let k = 0; k < spans.length; k += 2) {
+      const spanStart = spans[k] as number;
+      const spanEnd = spans[k + 1] as number;
+      if (spanStart > start) units.push(rangeUnit(flat, start, spanStart, spanEnd, next));
+      start = spanEnd;
+    }
+    if (b > start) units.push(rangeUnit(flat, start, b, sizeEnd, next));
+    if (units.length > 1) return units;
+  }
+  return atomicReason(flat, a, b);
+}
+
+function atomicReason(flat: Flat, a: number, b: number): Atomic {
+  const index = runAt(flat.runs, a);
+  const run = flat.runs[index];
+  if (run && run.text === undefined && run.start === a && run.start + run.length === b) {
+    return { reason: 'never-split', nodeType: run.node.type };
+  }
+  return { reason: 'word', nodeType: 'text' };
+}
+
+function rangeSize(flat: Flat, a: number, b: number): number {
+  const { runs, state } = flat;
+  const additive = state.measure.additive;
+  let size = 0;
+  for (let r = runAt(runs, a); r < runs.length; r++) {
+    const run = runs[r] as Run;
+    if (run.start >= b) break;
+    if (run.text === undefined) {
+      if (run.start >= a) size += run.size;
+      continue;
+    }
+    const from = Math.max(a - run.start, 0);
+    const to = Math.min(b - run.start, run.length);
+    if (to > from) size += additive ? to - from : state.measure.text(run.text.slice(from, to));
+  }
+  return size;
+}
+
+function rangeLeaves(flat: Flat, a: number, b: number): Leaf[] {
+  const { runs, section } = flat;
+  const leaves: Leaf[] = [];
+  for (let r = runAt(runs, a); r < runs.length; r++) {
+    const run = runs[r] as Run;
+    if (run.start >= b) break;
+    if (run.text === undefined) {
+      if (run.start >= a) leaves.push({ path: run.path, node: run.node, from: -1, to: -1, section });
+      continue;
+    }
+    const from = Math.max(a - run.start, 0);
+    const to = Math.min(b - run.start, run.length);
+    if (to <= from) continue;
+    const whole = from === 0 && to === run.length;
+    leaves.push({ path: run.path, node: run.node, from: whole ? -1 : from, to: whole ? -1 : to, section });
+  }
+  return leaves;
+}
+
+/** Index of the run that holds offset `at` (binary search). */
+function runAt(runs: readonly Run[], at: number): number {
+  let low = 0;
+  let high = runs.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((runs[middle] as Run).start <= at) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+// ---------------------------------------------------------------------------
+// Boundaries
+
+const closers = new Set([')', ']', '}', '"', "'", '”', '’', '»', '」', '』', '）', '】', '》']);
+const openers = new Set(['(', '[', '{', '"', "'", '“', '‘', '«', '「', '『', '（', '【', '《']);
+const abbreviations = new Set(
+  (
+    'mr mrs ms dr prof sr jr st vs fig figs eq eqs no nos vol vols approx cf al ca inc ltd co corp ' +
+    'dept est op ed eds rev gen gov jan feb mar apr jun jul aug sep sept oct nov dec mt ft resp'
+  ).split(' '),
+);
+
+function isSpace(code: number): boolean {
+  return (
+    code === 32 || code === 9 || code === 10 || code === 13 || code === 12 || code === 0x2028 || code === 0x3000
+  );
+}
+
+/** Boundary level of the whitespace `[start, end)`, from what stands around it. */
+function classify(text: string, start: number, end: number): number {
+  let level = WORD;
+  for (let i = start; i < end; i++) {
+    if (text.charCodeAt(i) === 0x2028) {
+      level = SENTENCE;
+      break;
+    }
+  }
+  let before = start - 1;
+  while (before > 0 && closers.has(text.charAt(before))) before--;
+  const c = text.charAt(before);
+  let after = end;
+  while (after < text.length && openers.has(text.charAt(after))) after++;
+  const next = text.charAt(after);
+
+  if (c === '.' || c === '!' || c === '?' || c === '…' || c === '。' || c === '！' || c === '？') {
+    if (next !== '' && /\p{Ll}/u.test(next)) return level;
+    if (c === '.' && isAbbreviation(text, before)) return level;
+    return SENTENCE;
+  }
+  if (level === SENTENCE) return level;
+  if (c === ';' || c === ':' || c === '；' || c === '：') return CLAUSE;
+  if (c === ',' || c === '，' || c === '、') return PHRASE;
+  if ((c === '-' || c === '–' || c === '—') && isSpace(text.charCodeAt(before - 1))) return PHRASE;
+  return level;
+}
+
+/** Whether the `.` at `dot` ends an abbreviation (`e.g.`, `U.S.A.`, `Dr.`, an initial). */
+function isAbbreviation(text: string, dot: number): boolean {
+  let start = dot;
+  while (start > 0 && dot - start < 24 && !isSpace(text.charCodeAt(start - 1))) start--;
+  let word = text.slice(start, dot);
+  while (word.length > 0 && openers.has(word.charAt(0))) word = word.slice(1);
+  if (word.length === 0) return false;
+  if (/^\p{L}$/u.test(word)) return true;
+  if (/^(?:\p{L}{1,3}\.)+\p{L}{1,3}$/u.test(word)) return true;
+  return abbreviations.has(word.toLowerCase());
+}
+
+const cjkStops: Record<string, number> = {
+  '。': SENTENCE,
+  '！': SENTENCE,
+  '？': SENTENCE,
+  '；': CLAUSE,
+  '：': CLAUSE,
+  '，': PHRASE,
+  '、': PHRASE,
+};
+
+/** Boundaries of `level` or stronger inside `[a, b)`, as `[start, end]` pairs of the separator. */
+function boundaries(text: string, a: number, b: number, level: number): number[] {
+  const spans: number[] = [];
+  let i = a;
+  while (i < b) {
+    const code = text.charCodeAt(i);
+    if (isSpace(code)) {
+      const start = i;
+      while (i < b && isSpace(text.charCodeAt(i))) i++;
+      if (start > a && i < b && classify(text, start, i) <= level) spans.push(start, i);
+      continue;
+    }
+    if (code > 0x3000) {
+      const stop = cjkStops[text.charAt(i)];
+      if (stop !== undefined && stop <= level) {
+        let end = i + 1;
+        while (end < b && closers.has(text.charAt(end))) end++;
+        if (end < b && !isSpace(text.charCodeAt(end))) spans.push(end, end);
+      }
+    }
+    i++;
+  }
+  return spans;
+}
+
+const noSpaceScript =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/u;
+let wordSegmenter: Intl.Segmenter | undefined;
+let graphemeSegmenter: Intl.Segmenter | undefined;
+
+/** Word boundaries (`Intl.Segmenter`) next to characters of scripts written without spaces. */
+function segmentBoundaries(text: string, a: number, b: number): number[] {
+  const slice = text.slice(a, b);
+  if (!noSpaceScript.test(slice)) return [];
+  wordSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+  const spans: number[] = [];
+  for (const { index } of wordSegmenter.segment(slice)) {
+    if (index === 0) continue;
+    const around = slice.slice(Math.max(0, index - 2), index + 2);
+    if (noSpaceScript.test(around)) spans.push(a + index, a + index);
+  }
+  return spans;
+}
+
+/** Grapheme boundaries, never inside a node kept whole. */
+function graphemeBoundaries(flat: Flat, a: number, b: number): number[] {
+  graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const spans: number[] = [];
+  for (const { index } of graphemeSegmenter.segment(flat.text.slice(a, b))) {
+    if (index > 0) spans.push(a + index, a + index);
+  }
+  return spans;
+}

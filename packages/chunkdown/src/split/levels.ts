@@ -1,0 +1,41 @@
+/**
+ * The boundaries chunkdown cuts at, strongest first. A unit that fits is never cut; a unit that
+ * does not fit is cut at its strongest boundaries first, and only a piece that still does not fit
+ * is cut at the next level. (Mirrored in the README's "Method" section.)
+ */
+export const boundaryLevels = [
+  /** Between sections, by heading rank (a section owns everything up to the next heading of its rank or higher). */
+  'section',
+  /** A thematic break inside a section. */
+  'thematic-break',
+  /** Between blocks: paragraphs, lists, tables, code blocks, block quotes, HTML. */
+  'block',
+  /** Between list items, table rows, blank-line groups of code, quoted blocks. */
+  'item',
+  /** Between code lines, or column groups of a row too wide for any chunk. */
+  'line',
+  /** After `.` `!` `?` (not `e.g.`, `U.S.A.`, `3.14`, `v1.2.0`, `index.ts`), `。` `！` `？`, or a hard break. */
+  'sentence',
+  /** After `;` or `:`. */
+  'clause',
+  /** After `,` or around a dash. */
+  'phrase',
+  /** Between words: whitespace, or `Intl.Segmenter` words in scripts written without spaces. */
+  'word',
+  /** Between graphemes, only when a word may be split (the `word` rule, or `maxRawSize`). */
+  'grapheme',
+] as const;
+
+/** One of {@link boundaryLevels}. */
+export type BoundaryLevel = (typeof boundaryLevels)[number];
+
+/** Inline boundary ranks, strongest first (indices into {@link inlineLevels}). */
+export const inlineLevels = ['sentence', 'clause', 'phrase', 'word', 'segment', 'grapheme'] as const;
+export const SENTENCE = 0;
+export const CLAUSE = 1;
+export const PHRASE = 2;
+/** Whitespace between words. */
+export const WORD = 3;
+/** `Intl.Segmenter` words inside a run of a script written without spaces (part of `word`). */
+export const SEGMENT = 4;
+export const GRAPHEME = 5;

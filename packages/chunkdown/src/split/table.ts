@@ -1,0 +1,162 @@
+import type { Parent, Table, TableCell, TableRow } from 'mdast';
+import type { Section } from '../sections.js';
+import { phrasingUnit } from './inline.js';
+import type { Atomic, SplitState, Unit } from './types.js';
+
+/** Marks a row built to carry a key cell in front of the pieces of one long cell. */
+export const keyRows = new WeakSet<TableRow>();
+
+/**
+ * A unit for a table: whole while it fits, else split between rows, and every piece repeats the
+ * header row (the assembler adds it). A row too wide for any chunk is split into column groups
+ * that repeat the first (key) column and the groups' headers; a cell too long for any chunk is
+ * split at its sentences and words, each piece in its own row after the key cell.
+ *
+ * @param node
+ *   The table.
+ * @param path
+ *   Its ancestors.
+ * @param section
+ *   Its section.
+ * @param state
+ *   Split state.
+ * @param whole
+ *   Why the table must stay whole, if its rule says so.
+ * @returns
+ *   The unit.
+ */
+export function tableUnit(
+  node: Table,
+  path: readonly Parent[],
+  section: Section,
+  state: SplitState,
+  whole: Atomic | undefined,
+): Unit {
+  return {
+    kind: 'block',
+    size: state.measure.size(node),
+    content: true,
+    leaves: () => [{ path, node, from: -1, to: -1, section }],
+    split: () => {
+      if (whole) return whole;
+      if (node.children.length < 2) return { reason: 'never-split', nodeType: 'table' };
+      const rowPath = [...path, node];
+      return node.children.slice(1).map((row) => rowUnit(row, node, rowPath, path, section, state));
+    },
+  };
+}
+
+function rowUnit(
+  row: TableRow,
+  table: Table,
+  rowPath: readonly Parent[],
+  tablePath: readonly Parent[],
+  section: Section,
+  state: SplitState,
+): Unit {
+  return {
+    kind: 'block',
+    size: state.measure.size(row),
+    content: true,
+    leaves: () => [{ path: rowPath, node: row, from: -1, to: -1, section }],
+    split: () => columnGroups(row, table, tablePath, section, state),
+  };
+}
+
+/** Split a row into groups of columns, each repeating the key column, that fit the chunk size. */
+function columnGroups(
+  row: TableRow,
+  table: Table,
+  tablePath: readonly Parent[],
+  section: Section,
+  state: SplitState,
+): Unit[] | Atomic {
+  const cells = row.children;
+  const key = cells[0];
+  if (!key || cells.length < 2) {
+    return key ? cellPieces(key, [], table, tablePath, row, section, state) : { reason: 'never-split', nodeType: 'tableRow' };
+  }
+  const { measure, options } = state;
+  const keySize = measure.size(key);
+  const budget = Math.max(options.chunkSize - keySize, 1);
+  const groups: number[][] = [];
+  let current: number[] = [];
+  let currentSize = 0;
+  for (let index = 1; index < cells.length; index++) {
+    const size = measure.size(cells[index] as TableCell);
+    if (current.length > 0 && currentSize + size > budget) {
+      groups.push(current);
+      current = [];
+      currentSize = 0;
+    }
+    current.push(index);
+    currentSize += size;
+  }
+  groups.push(current);
+  if (groups.length === 1 && (groups[0] as number[]).length > 1) {
+    // The row is wide but every column fits one group: split it one column per group.
+    groups.splice(0, 1, ...(groups[0] as number[]).map((index) => [index]));
+  }
+
+  return groups.map((columns): Unit => {
+    const virtualTable = subTable(table, [0, ...columns]);
+    const groupCells = columns.map((index) => cells[index] as TableCell);
+    // The group's source is its own cells; the key cell is repeated context.
+    const first = groupCells[0]?.position;
+    const last = groupCells[groupCells.length - 1]?.position;
+    const groupRow: TableRow = {
+      type: 'tableRow',
+      children: [key, ...groupCells],
+      ...(first && last ? { position: { start: first.start, end: last.end } } : {}),
+    };
+    const groupPath = [...tablePath, virtualTable];
+    const size = groupRow.children.reduce((sum, cell) => sum + measure.size(cell), 0);
+    return {
+      kind: 'block',
+      size,
+      content: true,
+      leaves: () => [{ path: groupPath, node: groupRow, from: -1, to: -1, section }],
+      split: () => {
+        const only = columns.length === 1 ? (columns[0] as number) : undefined;
+        if (only === undefined) return { reason: 'never-split', nodeType: 'tableRow' };
+        return cellPieces(cells[only] as TableCell, [key], virtualTable, tablePath, row, section, state);
+      },
+    };
+  });
+}
+
+/** Units for the pieces of one long cell, each to sit in a row after the `prefix` cells. */
+function cellPieces(
+  cell: TableCell,
+  prefix: TableCell[],
+  table: Table,
+  tablePath: readonly Parent[],
+  row: TableRow,
+  section: Section,
+  state: SplitState,
+): Unit[] | Atomic {
+  const pieceRow: TableRow = {
+    type: 'tableRow',
+    children: prefix,
+    ...(cell.position ? { position: cell.position } : row.position ? { position: row.position } : {}),
+  };
+  keyRows.add(pieceRow);
+  const unit = phrasingUnit(cell, [...tablePath, table, pieceRow], section, state);
+  const pieces = unit.split();
+  return Array.isArray(pieces) ? pieces : { reason: pieces.reason, nodeType: pieces.nodeType };
+}
+
+/** A table holding only the given columns of the header, to head a column group. */
+function subTable(table: Table, columns: number[]): Table {
+  const header = table.children[0] as TableRow;
+  return {
+    type: 'table',
+    align: columns.map((index) => table.align?.[index] ?? null),
+    children: [
+      {
+        type: 'tableRow',
+        children: columns.map((index) => header.children[index] ?? { type: 'tableCell', children: [] }),
+      },
+    ],
+  };
+}

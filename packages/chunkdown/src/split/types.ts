@@ -1,0 +1,65 @@
+import type { Nodes, Parent } from 'mdast';
+import type { Measure } from '../measure.js';
+import type { ResolvedOptions, RuleKey } from '../options.js';
+import type { Section } from '../sections.js';
+import type { OverflowReason } from '../types.js';
+
+/**
+ * A piece of the tree that goes into a chunk as it is: a whole node, or a slice of a literal
+ * node's text (`from`/`to` ≥ 0). `path` holds the containers from the root's child down to the
+ * leaf's parent, so a chunk can be rebuilt around its leaves.
+ */
+export interface Leaf {
+  path: readonly Parent[];
+  node: Nodes;
+  /** Start of the slice in the node's text, or -1 for the whole node. */
+  from: number;
+  /** End of the slice in the node's text, or -1 for the whole node. */
+  to: number;
+  /** Innermost section the leaf belongs to. */
+  section: Section;
+}
+
+/** Why a unit cannot be split further. */
+export interface Atomic {
+  reason: OverflowReason;
+  nodeType: string;
+}
+
+/** What the packer sees: a unit of the document with its size, placed whole or split. */
+export interface Unit {
+  /** `section` units start a new chunk when they do not fit; `heading` units stay with what follows. */
+  kind: 'section' | 'heading' | 'break' | 'block';
+  /** Content size in the size unit (an upper bound of what the unit adds to a chunk). */
+  size: number;
+  /** Whether the unit holds content other than headings and breaks. */
+  content: boolean;
+  /** The leaves of the unit, when it is placed whole. */
+  leaves(): Leaf[];
+  /** The next-smaller units, or why the unit cannot be split. */
+  split(): Unit[] | Atomic;
+}
+
+/** Shared state of one split, passed to every node splitter. */
+export interface SplitState {
+  options: ResolvedOptions;
+  measure: Measure;
+  /** Rules may be relaxed to fit `maxRawSize`: keep a node whole only while it is ≤ this. */
+  keepWholeLimit: number;
+  /** Whether words may be cut at grapheme boundaries. */
+  splitWords: boolean;
+  /** Units for one block node, dispatched by type. */
+  block(node: Nodes, path: readonly Parent[], section: Section): Unit;
+  /** Units for a run of block nodes (thematic breaks become boundaries). */
+  blocks(nodes: readonly Nodes[], path: readonly Parent[], section: Section): Unit[];
+  /** Whether a node is kept whole by its rule. */
+  keepsWhole(key: RuleKey, node: Nodes): boolean;
+}
+
+/** A splitter for one node type. */
+export type NodeSplitter = (
+  node: Nodes,
+  path: readonly Parent[],
+  section: Section,
+  state: SplitState,
+) => Unit;
