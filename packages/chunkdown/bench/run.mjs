@@ -1,0 +1,249 @@
+/**
+ * `pnpm bench`: time the floor (remark parse + stringify), chunkdown, chunkdown@3.5.0 and
+ * LangChain's MarkdownTextSplitter on the same documents, and report throughput, ratios to the
+ * floor, peak memory, the slowest document and what each splitter breaks.
+ *
+ * Flags: see `args.mjs` or `pnpm bench --help`.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { adversarialDocuments } from './adversarial.mjs';
+import { parseCli } from './args.mjs';
+import { folderDocuments, nodeModulesDocuments } from './corpus.mjs';
+import { repeated, withBytes } from './documents.mjs';
+import { measure } from './measure.mjs';
+import { formatReport } from './report.mjs';
+import { splitters } from './splitters.mjs';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const workspaceRoot = path.resolve(packageDir, '../..');
+const args = parseCli(process.argv.slice(2));
+const started = Date.now();
+
+if (args.build) build();
+
+const variants = [
+  { splitter: 'floor', label: splitters.floor.short },
+  ...args.sizes.flatMap((size) =>
+    args.splitters.map((splitter) => ({ splitter, size, label: splitters[splitter].short })),
+  ),
+];
+// Every child warms up on the same real document before it is timed.
+const warmup = [
+  { name: 'warm-up', file: path.join(packageDir, 'node_modules/chunkdown-v3/README.md') },
+];
+const sets = await inputSets();
+const fatal = new Map();
+const total = sets.reduce((n, set) => n + jobsOf(set).length, 0);
+let done = 0;
+
+for (const set of sets) {
+  for (const group of set.kind === 'scaling' ? set.bases : [set]) {
+    group.runs = [];
+    for (const variant of variants)
+      group.runs.push({ variant, result: await run(set, group, variant) });
+  }
+}
+
+const report = formatReport({ meta: meta(), sets });
+process.stdout.write(`\n${report}`);
+mkdirSync(path.dirname(args.out), { recursive: true });
+writeFileSync(args.out, report);
+log(`\nWrote ${args.out} in ${seconds(Date.now() - started)}.`);
+
+/** Measure one variant on one group of documents: one child for a corpus, one per document else. */
+async function run(set, group, variant) {
+  const key = variant.splitter;
+  if (fatal.has(key)) {
+    done += set.isolate ? group.docs.length : 1;
+    return { fatal: fatal.get(key), outcomes: [] };
+  }
+  const job = {
+    splitter: variant.splitter,
+    options: { chunkSize: variant.size, ratio: args.ratio },
+    warmup: group.warmup ?? warmup,
+    warmupMs: set.warmupMs,
+    runs: args.runs,
+    timeoutMs: args.timeoutMs,
+    profileDir: args.profileDir,
+  };
+  const parts = set.isolate ? group.docs.map((doc) => [doc]) : [group.docs];
+  const result = { outcomes: [], peakRss: 0, baseRss: 0 };
+  for (const docs of parts) {
+    const t0 = Date.now();
+    const part = await measure({ ...job, docs });
+    done++;
+    const what = docs.length === 1 ? docs[0].name : `${group.short} (${docs.length} documents)`;
+    const name = [variant.label, variant.size].filter(Boolean).join(' ');
+    log(`[${done}/${total}] ${name} · ${what} · ${seconds(Date.now() - t0)}`);
+    if (part.fatal) {
+      log(`  ${variant.label}: ${part.fatal} — skipped from now on`);
+      fatal.set(key, part.fatal);
+      return { fatal: part.fatal, outcomes: [] };
+    }
+    // One child per document: the child's peak is that document's peak.
+    result.outcomes.push(
+      ...part.outcomes.map((o) =>
+        set.isolate && o.ms !== undefined ? { ...o, peakRss: part.peakRss } : o,
+      ),
+    );
+    result.peakRss = Math.max(result.peakRss, part.peakRss);
+    result.baseRss = Math.max(result.baseRss, part.baseRss);
+  }
+  return result;
+}
+
+function jobsOf(set) {
+  const groups = set.kind === 'scaling' ? set.bases : [set];
+  return groups.flatMap((group) => variants.flatMap(() => (set.isolate ? group.docs : [group])));
+}
+
+async function inputSets() {
+  const sets = [];
+  const nodeModules = await nodeModulesDocuments(workspaceRoot, args.maxBytes);
+  if (!args.skip.includes('node_modules')) {
+    sets.push(
+      corpus(
+        'node_modules',
+        `Markdown files inside node_modules`,
+        nodeModules,
+        'the `*.md` files installed under `node_modules/.pnpm`, deduplicated by content',
+      ),
+    );
+  }
+  if (!args.skip.includes('corpus')) {
+    for (const dir of args.corpora) {
+      const name = path.basename(dir);
+      sets.push(
+        corpus(
+          name,
+          `Corpus: ${name}`,
+          await folderDocuments(dir),
+          `every \`*.md\` under \`${path.relative(workspaceRoot, dir)}\``,
+        ),
+      );
+    }
+  }
+  if (!args.skip.includes('adversarial')) {
+    const docs = adversarialDocuments(args.quick ? 1 / 8 : 1).map(withBytes);
+    sets.push({
+      kind: 'adversarial',
+      title: 'Adversarial documents',
+      description: `Generated (\`bench/adversarial.mjs\`); each cell: time, × floor, peak RSS. One child process per cell, budget ${args.timeoutMs / 1000} s.`,
+      docs,
+      isolate: true,
+      // A document of a megabyte warms the JIT up by itself; a short warm-up is enough.
+      warmupMs: args.quick ? 200 : 300,
+    });
+  }
+  if (!args.skip.includes('scaling')) {
+    const limit = args.quick ? 16e3 : 64e3;
+    const real = nodeModules
+      .filter((doc) => doc.bytes <= limit)
+      .sort((a, b) => b.bytes - a.bytes)[0];
+    const bases = [];
+    // Repeated inside one paragraph (joined by a space): the inline text splitter's scaling.
+    const prose = { name: '64 kB paragraph', generator: 'paragraph', amount: 64e3, join: ' ' };
+    // Each base warms up on itself, so ×1 is not the first contact with its constructs.
+    for (const base of args.quick ? [real] : [real, prose]) {
+      if (base) bases.push({ short: base.name, docs: repeated(base, [1, 4, 16]), warmup: [base] });
+    }
+    sets.push({
+      kind: 'scaling',
+      title: 'Scaling',
+      description: `One document repeated ×1, ×4 and ×16 (${bases.map((b) => `\`${b.short}\``).join(', ')}), one child process per splitter that warms up on the document and then times the three in turn, each over the same bytes (×1 split 16 times, ×4 four times, ×16 once); time per MB should stay flat. Growth: ms/MB at ×16 over ×1. RSS: the child's high-water mark after ×1 and after ×16.`,
+      bases,
+      isolate: false,
+      warmupMs: args.quick ? 500 : 1500,
+    });
+  }
+  return sets;
+}
+
+function corpus(short, title, docs, what) {
+  const bytes = docs.reduce((n, doc) => n + doc.bytes, 0);
+  return {
+    kind: 'corpus',
+    short,
+    title: `${title} (${docs.length} documents, ${(bytes / 1e6).toFixed(2)} MB)`,
+    description: `Inputs: ${what}. One child process per splitter and size; budget ${args.timeoutMs / 1000} s per document.`,
+    docs,
+    isolate: false,
+    warmupMs: args.quick ? 500 : 1500,
+  };
+}
+
+/** Build the library so the benchmark measures the current sources; keep the old dist if it fails. */
+function build() {
+  log('Building the library (pnpm run build; skip with --no-build)…');
+  try {
+    execFileSync('pnpm', ['run', 'build'], {
+      cwd: packageDir,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+  } catch (error) {
+    const why = String(error.stderr ?? error.message)
+      .trim()
+      .split('\n')
+      .slice(-3)
+      .join(' ');
+    log(`Build failed, using the existing dist if any: ${why}`);
+  }
+}
+
+function meta() {
+  const cpus = os.cpus();
+  const v = (dir) => version(`node_modules/${dir}`);
+  return {
+    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    cpu: cpus[0]?.model.trim() ?? 'unknown CPU',
+    cores: cpus.length,
+    memory: `${Math.round(os.totalmem() / 2 ** 30)} GiB RAM`,
+    os: `${os.type()} ${os.release()}`,
+    node: process.versions.node,
+    load: os.loadavg()[0].toFixed(2),
+    command: ['pnpm bench', ...args.argv].join(' '),
+    versions: [
+      `chunkdown ${version('.')} at ${commit()}`,
+      `chunkdown@${v('chunkdown-v3')}`,
+      `@langchain/textsplitters@${v('@langchain/textsplitters')}`,
+      `floor: remark-parse@${v('remark-parse')} + remark-gfm@${v('remark-gfm')} + remark-stringify@${v('remark-stringify')}`,
+    ].join(', '),
+    options: [
+      `sizes ${args.sizes.join(', ')}`,
+      `chunkdown and 3.5.0 with \`maxOverflowRatio: ${args.ratio}\``,
+      'LangChain with `chunkOverlap: 0`',
+      `${args.runs} timed run(s) per document (fastest kept) after a warm-up`,
+      `budget ${args.timeoutMs / 1000} s per (splitter, document)`,
+    ].join('; '),
+  };
+}
+
+function version(dir) {
+  try {
+    return JSON.parse(readFileSync(path.join(packageDir, dir, 'package.json'), 'utf8')).version;
+  } catch {
+    return '?';
+  }
+}
+
+function commit() {
+  try {
+    const git = (...a) => execFileSync('git', a, { cwd: packageDir, encoding: 'utf8' }).trim();
+    const dirty = git('status', '--porcelain', '--', 'src') ? ' + uncommitted src changes' : '';
+    return `\`${git('rev-parse', '--short', 'HEAD')}\`${dirty}`;
+  } catch {
+    return 'unknown commit';
+  }
+}
+
+function log(message) {
+  process.stderr.write(`${message}\n`);
+}
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
