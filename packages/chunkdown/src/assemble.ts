@@ -11,6 +11,9 @@ export interface SliceOrigin {
 /** Origins of the nodes made by slicing the text of a parsed node. */
 export const sliceOrigins = new WeakMap<Nodes, SliceOrigin>();
 
+/** The parsed container each copied container was made from. */
+export const copyOrigins = new WeakMap<Parent, Parent>();
+
 /** Nodes added as context (an alert marker), which are not content of the chunk. */
 export const syntheticNodes = new WeakSet<Nodes>();
 
@@ -45,6 +48,7 @@ export function assemble(leaves: readonly Leaf[], definitions?: ReadonlyMap<stri
       const original = path[index] as Parent;
       const first = (path[index + 1] as Nodes | undefined) ?? leaf;
       const copy = copyContainer(original, first === leaf ? leaf.node : (first as Nodes), leaf);
+      copyOrigins.set(copy, original);
       if (copy.type === 'blockquote' && copy.data && (copy.data as { chunkdownAlert?: string }).chunkdownAlert) {
         alerts.push(copy as Blockquote);
       }

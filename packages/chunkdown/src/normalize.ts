@@ -98,6 +98,8 @@ export function normalize(root: Root, options: ResolvedOptions): NormalizedTree 
       else if (next) next.push(result);
     }
     if (!next) return current;
+    // A block quote that held only removed nodes (a definition) goes too.
+    if (next.length === 0 && removed && current.type === 'blockquote') return null;
     let copy = { ...current, children: next } as Nodes;
     if (removed && (copy.type === 'paragraph' || copy.type === 'heading')) {
       const trimmed = trimPhrasing(copy.children);

@@ -3,7 +3,7 @@ import type { Handle, Info, State } from 'mdast-util-to-markdown';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
-import { sliceOrigins, syntheticNodes } from './assemble.js';
+import { copyOrigins, sliceOrigins, syntheticNodes } from './assemble.js';
 import type { SourceMap } from './source-map.js';
 
 /** Serializes chunk trees to normalized markdown. */
@@ -33,7 +33,21 @@ export function createSerializer(sourceMap: SourceMap | undefined): Serializer {
       beforeNode: siblings[index - 1],
     } as never);
     if (out === node.value || !sourceMap) return out;
-    return keepSourceEscapes(out, node, index, sourceMap);
+    // A text's start or end sits in a new context only where the chunk was cut.
+    const original = parent ? copyOrigins.get(parent as never) : undefined;
+    const originalSiblings = original?.children as Nodes[] | undefined;
+    const origin = sliceOrigins.get(node);
+    const self = origin ? origin.node : node;
+    const from = origin ? origin.from : 0;
+    const selfLength = (self as Text).value.length;
+    const cutBefore =
+      from > 0 || (originalSiblings !== undefined && index === 0 && originalSiblings[0] !== self);
+    const cutAfter =
+      from + node.value.length < selfLength ||
+      (originalSiblings !== undefined &&
+        index === siblings.length - 1 &&
+        originalSiblings[originalSiblings.length - 1] !== self);
+    return keepSourceEscapes(out, node, sourceMap, cutBefore, cutAfter);
   };
 
   const processor = unified()
@@ -59,16 +73,20 @@ export function createSerializer(sourceMap: SourceMap | undefined): Serializer {
 }
 
 /** Drop escapes the serializer added to characters that the source wrote plainly. */
-function keepSourceEscapes(out: string, node: Text, index: number, sourceMap: SourceMap): string {
+function keepSourceEscapes(
+  out: string,
+  node: Text,
+  sourceMap: SourceMap,
+  cutBefore: boolean,
+  cutAfter: boolean,
+): string {
   const origin = sliceOrigins.get(node);
   const source = (origin ? origin.node : node) as Nodes;
   const offset = origin ? origin.from : 0;
   const value = node.value;
-  const sourceLength = (source as { value?: string }).value?.length ?? value.length;
-  const firstIsEdge =
-    offset > 0 || (index === 0 && !sourceMap.startsLine(sourceMap.char(source, offset)?.start ?? 0));
-  const lastIsEdge = offset + value.length < sourceLength;
-
+  // At a cut, the first and last words may now start a line or touch new markup: keep escapes there.
+  const firstWordEnd = cutBefore ? wordEnd(value) : 0;
+  const lastWordStart = cutAfter ? wordStart(value) : value.length;
   let result = '';
   let o = 0;
   let j = 0;
@@ -76,7 +94,7 @@ function keepSourceEscapes(out: string, node: Text, index: number, sourceMap: So
     const c = out.charAt(o);
     const v = value.charAt(j);
     if (c === '\\' && j < value.length && out.charAt(o + 1) === v && /[!-/:-@[-`{-~]/.test(v)) {
-      const protectedEdge = (j === 0 && firstIsEdge) || (j === value.length - 1 && lastIsEdge);
+      const protectedEdge = j < firstWordEnd || j >= lastWordStart;
       const written = protectedEdge ? undefined : sourceMap.char(source, offset + j);
       result += written?.plain ? v : `\\${v}`;
       o += 2;
@@ -97,6 +115,18 @@ function keepSourceEscapes(out: string, node: Text, index: number, sourceMap: So
     }
   }
   return result;
+}
+
+/** End of the first word of a text (its leading whitespace included). */
+function wordEnd(value: string): number {
+  const match = /^\s*\S*/.exec(value);
+  return match ? match[0].length : 0;
+}
+
+/** Start of the last word of a text (its trailing whitespace included). */
+function wordStart(value: string): number {
+  const match = /\S*\s*$/.exec(value);
+  return match ? value.length - match[0].length : value.length;
 }
 
 /**

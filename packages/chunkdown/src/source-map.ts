@@ -17,8 +17,6 @@ export interface SourceMap {
    * has no position.
    */
   char(node: Nodes, index: number): CharSource | undefined;
-  /** Whether only container markup (`>`, list markers, indentation) precedes `offset` on its line. */
-  startsLine(offset: number): boolean;
 }
 
 interface Cursor {
@@ -177,18 +175,7 @@ export function createSourceMap(source: string): SourceMap {
     return match ? match[0].length : 0;
   }
 
-  function startsLine(offset: number): boolean {
-    let p = offset - 1;
-    while (p >= 0 && offset - p < 256) {
-      const c = source.charAt(p);
-      if (c === '\n' || c === '\r') return true;
-      if (!' \t>-+*.)0123456789'.includes(c)) return false;
-      p--;
-    }
-    return p < 0;
-  }
-
-  return { char, startsLine };
+  return { char };
 }
 
 /** Number of UTF-16 code units a numeric character reference decodes to. */

@@ -97,7 +97,10 @@ export function createSplitState(options: ResolvedOptions, measure: Measure, rel
     splitWords: relaxTo !== undefined || options.rules.word.split.keepWholeUpTo === 0,
     keepsWhole(key, node) {
       const size = measure.size(node);
-      return size <= options.rules[key].split.keepWholeUpTo && size <= keepWholeLimit;
+      if (size > options.rules[key].split.keepWholeUpTo) return false;
+      // To fit the raw cap, rules give way, but links and images stay whole: their URL is repeated
+      // in every piece, so splitting them cannot make them smaller.
+      return size <= keepWholeLimit || key === 'link' || key === 'image';
     },
     block(node, path, section) {
       const splitter = splitters[node.type];

@@ -81,15 +81,28 @@ export function pack(root: Unit, chunkSize: number, maxSize: number): Draft[] {
   };
 
   const packAll = (units: readonly Unit[]) => {
+    // Balance within runs: a section too big to share a chunk starts a new run, so the content
+    // before it is spread over its own chunks.
     let remaining = 0;
-    for (const unit of units) remaining += unit.size;
-    for (const unit of units) {
+    let runEnd = 0;
+    for (let index = 0; index < units.length; index++) {
+      const unit = units[index] as Unit;
+      if (index >= runEnd) {
+        remaining = 0;
+        runEnd = index;
+        do {
+          remaining += (units[runEnd] as Unit).size;
+          runEnd++;
+        } while (runEnd < units.length && !startsRun(units[runEnd] as Unit));
+      }
       const total = openSize + remaining;
       const target = total / Math.max(1, Math.ceil(total / chunkSize));
       place(unit, target);
       remaining -= unit.size;
     }
   };
+
+  const startsRun = (unit: Unit) => unit.kind === 'section' && unit.size > chunkSize;
 
   const splitOrEmit = (unit: Unit) => {
     const parts = unit.split();

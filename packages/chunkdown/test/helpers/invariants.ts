@@ -2,8 +2,8 @@ import type { Nodes, Root } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import type { ChunkdownOptions, SplitResult } from '../../src/index.js';
 import { takeFrontmatter } from '../../src/frontmatter.js';
+import type { ChunkdownOptions, SplitResult } from '../../src/index.js';
 import { chunkdown } from '../../src/index.js';
 
 const parser = unified().use(remarkParse).use(remarkGfm);
@@ -15,11 +15,14 @@ export function parseMarkdown(markdown: string): Root {
 
 /** Rendered text pieces of a tree (what a reader sees), one per text-bearing node. */
 export function renderedTexts(tree: Nodes, into: string[] = []): string[] {
-  if (tree.type === 'yaml' || (tree.type as string) === 'toml' || tree.type === 'definition') return into;
+  if (tree.type === 'yaml' || (tree.type as string) === 'toml' || tree.type === 'definition')
+    return into;
   if (tree.type === 'html') into.push(tree.value.replace(/&(?:#\d+|#x[0-9a-f]+|[a-z]+);/gi, ' '));
   else if ('value' in tree && typeof tree.value === 'string') into.push(tree.value);
-  else if ((tree.type === 'image' || tree.type === 'imageReference') && tree.alt) into.push(tree.alt);
-  else if ('children' in tree) for (const child of tree.children as Nodes[]) renderedTexts(child, into);
+  else if ((tree.type === 'image' || tree.type === 'imageReference') && tree.alt)
+    into.push(tree.alt);
+  else if ('children' in tree)
+    for (const child of tree.children as Nodes[]) renderedTexts(child, into);
   return into;
 }
 
@@ -61,13 +64,18 @@ export function missing(expected: string[], actual: string[]): string[] {
 export function hasOpenFence(markdown: string): boolean {
   let open: { char: string; length: number } | undefined;
   for (const line of markdown.split('\n')) {
-    const match = /^(?:[ \t]*(?:>[ \t]?|[*+-][ \t]|\d{1,9}[.)][ \t]))*[ \t]*(`{3,}|~{3,})(.*)$/.exec(line);
+    const match =
+      /^(?:[ \t]*(?:>[ \t]?|[*+-][ \t]|\d{1,9}[.)][ \t]))*[ \t]*(`{3,}|~{3,})(.*)$/.exec(line);
     if (!match) continue;
     const fence = match[1] as string;
     if (!open) {
       if (fence[0] === '`' && (match[2] as string).includes('`')) continue;
       open = { char: fence[0] as string, length: fence.length };
-    } else if (fence[0] === open.char && fence.length >= open.length && (match[2] as string).trim() === '') {
+    } else if (
+      fence[0] === open.char &&
+      fence.length >= open.length &&
+      (match[2] as string).trim() === ''
+    ) {
       open = undefined;
     }
   }
@@ -123,7 +131,8 @@ export function checkInvariants(
   if (JSON.stringify(texts) !== JSON.stringify(chunks.map((chunk) => chunk.text))) {
     problems.push('splitText differs from split().chunks');
   }
-  if (JSON.stringify(splitter.split(markdown)) !== JSON.stringify(result)) problems.push('not deterministic');
+  if (JSON.stringify(splitter.split(markdown)) !== JSON.stringify(result))
+    problems.push('not deterministic');
 
   const length = options.lengthFunction ?? ((text: string) => text.length);
   const maxSize = options.chunkSize * (options.maxOverflowRatio ?? 1);
@@ -139,19 +148,29 @@ export function checkInvariants(
     if (options.maxRawSize !== undefined && length(chunk.text) > options.maxRawSize) {
       problems.push(`${where}: raw size ${length(chunk.text)} > cap ${options.maxRawSize}`);
     }
-    if (chunk.rawSize !== length(chunk.text)) problems.push(`${where}: rawSize ${chunk.rawSize} is wrong`);
-    if (!options.lengthFunction && !options.overlap && chunk.contentSize > maxSize && !chunk.overflow && !chunk.cut) {
+    if (chunk.rawSize !== length(chunk.text))
+      problems.push(`${where}: rawSize ${chunk.rawSize} is wrong`);
+    if (
+      !options.lengthFunction &&
+      !options.overlap &&
+      chunk.contentSize > maxSize &&
+      !chunk.overflow &&
+      !chunk.cut
+    ) {
       problems.push(`${where}: content ${chunk.contentSize} > ${maxSize} without a reason`);
     }
     if (hasOpenFence(chunk.text)) problems.push(`${where}: open code fence`);
     const orphans = orphanRows(chunk.text);
-    if (orphans.length > 0 && !chunk.cut) problems.push(`${where}: orphan table rows ${orphans.slice(0, 2).join(' / ')}`);
+    if (orphans.length > 0 && !chunk.cut)
+      problems.push(`${where}: orphan table rows ${orphans.slice(0, 2).join(' / ')}`);
     if (!(chunk.start >= 0 && chunk.start <= chunk.end && chunk.end <= markdown.length)) {
       problems.push(`${where}: bad range ${chunk.start}-${chunk.end}`);
     }
     if (chunk.start < previousStart) problems.push(`${where}: starts before the previous chunk`);
     if (!options.overlap && chunk.start < previousEnd && !chunk.cut) {
-      problems.push(`${where}: range ${chunk.start}-${chunk.end} overlaps the previous (…${previousEnd})`);
+      problems.push(
+        `${where}: range ${chunk.start}-${chunk.end} overlaps the previous (…${previousEnd})`,
+      );
     }
     previousStart = chunk.start;
     previousEnd = chunk.end;
@@ -166,11 +185,14 @@ export function checkInvariants(
   }
   if (checks.links !== false && !cut) {
     const lostLinks = missing(linkUrls(markdown), linkUrls(allText));
-    if (lostLinks.length > 0) problems.push(`lost or broken links: ${lostLinks.slice(0, 5).join(', ')}`);
+    if (lostLinks.length > 0)
+      problems.push(`lost or broken links: ${lostLinks.slice(0, 5).join(', ')}`);
   }
 
   if (problems.length > 0) {
-    throw new Error(`${problems.length} invariant violation(s) with ${JSON.stringify(options)}:\n- ${problems.slice(0, 20).join('\n- ')}`);
+    throw new Error(
+      `${problems.length} invariant violation(s) with ${JSON.stringify(options)}:\n- ${problems.slice(0, 20).join('\n- ')}`,
+    );
   }
   return result;
 }

@@ -1,0 +1,29 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { chunkdown } from '../src/index.js';
+import { checkInvariants } from './helpers/invariants.js';
+
+/**
+ * Fixture cases: `fixtures/<case>/input.md`, `options.json` and the expected chunks in
+ * `output.json`. A missing `output.json` is written from the current result; `UPDATE=1`
+ * rewrites them all. Review the diff of any written file before committing it.
+ */
+const root = new URL('./fixtures/', import.meta.url).pathname;
+
+describe('fixtures', () => {
+  for (const name of readdirSync(root).sort()) {
+    test(name, () => {
+      const directory = join(root, name);
+      const input = readFileSync(join(directory, 'input.md'), 'utf8');
+      const options = JSON.parse(readFileSync(join(directory, 'options.json'), 'utf8'));
+      const chunks = chunkdown(options).splitText(input);
+      const expectedFile = join(directory, 'output.json');
+      if (process.env.UPDATE || !existsSync(expectedFile)) {
+        writeFileSync(expectedFile, `${JSON.stringify(chunks, null, 2)}\n`);
+      }
+      expect(chunks).toEqual(JSON.parse(readFileSync(expectedFile, 'utf8')));
+      checkInvariants(input, options);
+    });
+  }
+});
