@@ -348,7 +348,5 @@ describe('front matter', () => {
     expect(notFrontmatter.frontmatter).toBeUndefined();
     // A thematic break is a boundary and never opens a chunk; the setext heading stays.
     expect(notFrontmatter.chunks.map((chunk) => chunk.text)).toEqual(['## Just a paragraph\n\nBody.']);
-      '***\n\n## Just a paragraph\n\nBody.',
-    ]);
   });
 });
