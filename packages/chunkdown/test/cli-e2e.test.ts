@@ -24,6 +24,9 @@ import cl100kRanks from 'js-tiktoken/ranks/cl100k_base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
 
+// Generous limits for the runs over the whole folder: a shared 2-core machine can be slow.
+const slow = { timeout: 180_000 };
+
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const cli = join(packageDir, 'dist', 'cli.js');
 const store = join(packageDir, '..', '..', 'node_modules', '.pnpm');
@@ -111,28 +114,32 @@ describe('chunkdown (built)', () => {
     expect(version.stdout).toBe(`${packageJson.version}\n`);
   });
 
-  it('chunks a folder of 100+ real documents, in a stable order on any number of threads', () => {
-    const threaded = chunkdown(['docs', '--chunk-size', '500', '--jobs', '2']);
-    expect(threaded.stderr).toBe('');
-    expect(threaded.code).toBe(0);
-    const chunks = records(threaded.stdout);
-    const files = [...new Set(chunks.map((chunk) => chunk.file))];
-    expect(files).toEqual(docFiles);
-    for (const file of files) {
-      const indexes = chunks.filter((chunk) => chunk.file === file).map((chunk) => chunk.index);
-      expect(indexes).toEqual(indexes.map((_, index) => index));
-      const source = readFileSync(join(work, file), 'utf8');
-      for (const chunk of chunks.filter((record) => record.file === file)) {
-        expect(chunk.start).toBeLessThanOrEqual(chunk.end);
-        expect(chunk.end).toBeLessThanOrEqual(source.length);
+  it(
+    'chunks a folder of 100+ real documents, in a stable order on any number of threads',
+    slow,
+    () => {
+      const threaded = chunkdown(['docs', '--chunk-size', '500', '--jobs', '2']);
+      expect(threaded.stderr).toBe('');
+      expect(threaded.code).toBe(0);
+      const chunks = records(threaded.stdout);
+      const files = [...new Set(chunks.map((chunk) => chunk.file))];
+      expect(files).toEqual(docFiles);
+      for (const file of files) {
+        const indexes = chunks.filter((chunk) => chunk.file === file).map((chunk) => chunk.index);
+        expect(indexes).toEqual(indexes.map((_, index) => index));
+        const source = readFileSync(join(work, file), 'utf8');
+        for (const chunk of chunks.filter((record) => record.file === file)) {
+          expect(chunk.start).toBeLessThanOrEqual(chunk.end);
+          expect(chunk.end).toBeLessThanOrEqual(source.length);
+        }
       }
-    }
-    const single = chunkdown(['docs', '--chunk-size', '500', '--jobs', '1']);
-    expect(single.code).toBe(0);
-    expect(single.stdout).toBe(threaded.stdout);
-  });
+      const single = chunkdown(['docs', '--chunk-size', '500', '--jobs', '1']);
+      expect(single.code).toBe(0);
+      expect(single.stdout).toBe(threaded.stdout);
+    },
+  );
 
-  it('prints the quality report over the folder', () => {
+  it('prints the quality report over the folder', slow, () => {
     const { code, stdout, stderr } = chunkdown([
       'docs',
       '--chunk-size',
@@ -183,59 +190,63 @@ describe('chunkdown (built)', () => {
     expect(chunks.map((chunk) => chunk.text)).toEqual(fromFile.map((chunk) => chunk.text));
   });
 
-  it('keeps every chunk within --max-raw-size in cl100k_base tokens, counted independently', () => {
-    const mixed = [
-      '# Token test',
-      '',
-      'Prose that runs on. '.repeat(60),
-      '',
-      '## Table',
-      '',
-      '| key | description | value |',
-      '| --- | --- | --- |',
-      ...Array.from(
-        { length: 60 },
-        (_, index) => `| k${index} | ${'word '.repeat(12)}| ${index * 7} |`,
-      ),
-      '',
-      '## Code',
-      '',
-      '```ts',
-      ...Array.from(
-        { length: 80 },
-        (_, index) => `const value${index} = compute(${index}, "${'x'.repeat(index % 9)}");`,
-      ),
-      '```',
-      '',
-      '## 日本語',
-      '',
-      '日本語の文章は単語の間に空白がありません。'.repeat(40),
-    ].join('\n');
-    writeFileSync(join(work, 'mixed.md'), mixed);
-    const tokenizer = new Tiktoken(cl100kRanks);
-    const count = (text: string) => tokenizer.encode(text, [], []).length;
-    const sample = docFiles.slice(0, 30);
-    const { code, stdout, stderr } = chunkdown([
-      'mixed.md',
-      ...sample,
-      '--tokens',
-      'cl100k_base',
-      '--chunk-size',
-      '120',
-      '--max-raw-size',
-      '200',
-    ]);
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
-    const chunks = records(stdout);
-    expect(new Set(chunks.map((chunk) => chunk.file)).size).toBe(sample.length + 1);
-    for (const chunk of chunks) {
-      const tokens = count(chunk.text);
-      expect(tokens, `${chunk.file} #${chunk.index}`).toBeLessThanOrEqual(200);
-      expect(chunk.rawSize, `${chunk.file} #${chunk.index} rawSize`).toBe(tokens);
-    }
-    expect(chunks.filter((chunk) => chunk.file === 'mixed.md').length).toBeGreaterThan(5);
-  });
+  it(
+    'keeps every chunk within --max-raw-size in cl100k_base tokens, counted independently',
+    slow,
+    () => {
+      const mixed = [
+        '# Token test',
+        '',
+        'Prose that runs on. '.repeat(60),
+        '',
+        '## Table',
+        '',
+        '| key | description | value |',
+        '| --- | --- | --- |',
+        ...Array.from(
+          { length: 60 },
+          (_, index) => `| k${index} | ${'word '.repeat(12)}| ${index * 7} |`,
+        ),
+        '',
+        '## Code',
+        '',
+        '```ts',
+        ...Array.from(
+          { length: 80 },
+          (_, index) => `const value${index} = compute(${index}, "${'x'.repeat(index % 9)}");`,
+        ),
+        '```',
+        '',
+        '## 日本語',
+        '',
+        '日本語の文章は単語の間に空白がありません。'.repeat(40),
+      ].join('\n');
+      writeFileSync(join(work, 'mixed.md'), mixed);
+      const tokenizer = new Tiktoken(cl100kRanks);
+      const count = (text: string) => tokenizer.encode(text, [], []).length;
+      const sample = docFiles.slice(0, 30);
+      const { code, stdout, stderr } = chunkdown([
+        'mixed.md',
+        ...sample,
+        '--tokens',
+        'cl100k_base',
+        '--chunk-size',
+        '120',
+        '--max-raw-size',
+        '200',
+      ]);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      const chunks = records(stdout);
+      expect(new Set(chunks.map((chunk) => chunk.file)).size).toBe(sample.length + 1);
+      for (const chunk of chunks) {
+        const tokens = count(chunk.text);
+        expect(tokens, `${chunk.file} #${chunk.index}`).toBeLessThanOrEqual(200);
+        expect(chunk.rawSize, `${chunk.file} #${chunk.index} rawSize`).toBe(tokens);
+      }
+      expect(chunks.filter((chunk) => chunk.file === 'mixed.md').length).toBeGreaterThan(5);
+    },
+  );
 
   it('reports a missing file by name, outputs the other files and exits 1', () => {
     const [first = '', second = ''] = docFiles;

@@ -49,7 +49,8 @@ describe('Progress', () => {
     advance(60);
     progress.update({ done: 3, total: 4, chunks: 30 });
     expect(written).toHaveLength(2);
-    expect(written[0]).toMatch(/^\r\x1b\[K\[.*\] 1\/4 files · 10 chunks · 25%$/);
+    expect(written[0]?.startsWith('\r\x1b[K[')).toBe(true);
+    expect(written[0]?.endsWith('] 1/4 files · 10 chunks · 25%')).toBe(true);
     expect(written[1]).toContain('3/4 files');
     progress.clear();
     expect(written[2]).toBe('\r\x1b[K');

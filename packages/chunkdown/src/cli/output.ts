@@ -35,10 +35,11 @@ export class Output {
    * Open the `--out` file for writing (created or truncated).
    *
    * @param path File path.
+   * @param name The path as given, for messages.
    * @returns The output, once the file is open.
    * @throws {UsageError} When the file cannot be opened.
    */
-  static async toFile(path: string): Promise<Output> {
+  static async toFile(path: string, name = path): Promise<Output> {
     const stream = createWriteStream(path);
     try {
       await new Promise<void>((resolve, reject) => {
@@ -46,9 +47,9 @@ export class Output {
         stream.once('error', reject);
       });
     } catch (error) {
-      throw new UsageError(`cannot write --out ${path}: ${describeError(error)}`);
+      throw new UsageError(`cannot write --out ${name}: ${describeError(error)}`);
     }
-    return new Output(stream, path, true);
+    return new Output(stream, name, true);
   }
 
   /**

@@ -47,9 +47,10 @@ export function formatReport(report: Report): string {
   }
 
   out.push('', 'Checks');
-  const check = (label: string, found: Finding, ok: boolean, detail = '') =>
+  // ✓ passed, ✗ failed, · for information only.
+  const check = (label: string, found: Finding, ok: boolean | null, detail = '') =>
     out.push(
-      `  ${ok ? '✓' : '✗'} ${label.padEnd(30)} ${number(found.count).padStart(6)}${detail}${
+      `  ${ok === null ? '·' : ok ? '✓' : '✗'} ${label.padEnd(30)} ${number(found.count).padStart(6)}${detail}${
         found.examples.length > 0 ? `   e.g. ${found.examples.map(locate).join(', ')}` : ''
       }`,
     );
@@ -63,13 +64,13 @@ export function formatReport(report: Report): string {
   );
   if (settings.maxRawSize !== undefined) {
     check('over the raw cap', report.overRawCap, report.overRawCap.count === 0);
-    check('cut by the raw cap', report.cut, true);
+    check('cut by the raw cap', report.cut, null);
   }
   check('split as plain text', report.fallback, report.fallback.count === 0);
   check(
     `over the limit (${number(settings.limit)} ${unit})`,
     report.overLimit,
-    true,
+    null,
     ` (${percent(report.overLimit.count, chunks)})`,
   );
   for (const group of report.overLimit.byReason) {
@@ -96,10 +97,12 @@ function locate(where: ChunkLocation): string {
 
 function formatHistogram(buckets: readonly HistogramBucket[], total: number): string[] {
   const most = Math.max(1, ...buckets.map((bucket) => bucket.count));
+  const fromWidth = Math.max(...buckets.map((bucket) => number(bucket.from).length));
+  const toWidth = Math.max(...buckets.map((bucket) => number(bucket.to ?? 0).length));
   const labels = buckets.map((bucket) =>
     bucket.to === null
-      ? `> ${number(bucket.from)}`
-      : `${number(bucket.from)} – ${number(bucket.to)}`,
+      ? `> ${number(bucket.from)}`.padStart(fromWidth + toWidth + 3)
+      : `${number(bucket.from).padStart(fromWidth)} – ${number(bucket.to).padStart(toWidth)}`,
   );
   const labelWidth = Math.max(...labels.map((label) => label.length));
   return buckets.map((bucket, index) => {

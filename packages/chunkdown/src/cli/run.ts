@@ -13,7 +13,12 @@ import { chunkInWorkers } from './pool.js';
 import { Progress } from './progress.js';
 import { ReportBuilder } from './report.js';
 import { formatReport } from './report-text.js';
-import { parseConfig, type ResolvedSettings, resolveSettings } from './settings.js';
+import {
+  attributeOptionError,
+  parseConfig,
+  type ResolvedSettings,
+  resolveSettings,
+} from './settings.js';
 import { helpText, shortUsage } from './usage.js';
 
 /** The process around a run, passed in so that runs can be tested. */
@@ -84,11 +89,17 @@ async function execute(io: CliIo): Promise<number> {
   }
 
   const config = command.config
-    ? parseConfig(await readConfig(command.config), command.config)
+    ? parseConfig(await readConfig(resolve(io.cwd, command.config), command.config), command.config)
     : {};
   const settings = resolveSettings(command.split, config);
   // Check the options before reading anything, without loading a tokenizer.
-  const probe = await createSplitter(settings, (text) => text.length);
+  let probe: Chunkdown;
+  try {
+    probe = await createSplitter(settings, (text) => text.length);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    throw new UsageError(attributeOptionError(error.message, command.split, command.config));
+  }
 
   if (command.paths.length === 0 && io.stdin.isTTY) {
     throw new UsageError(
@@ -100,7 +111,7 @@ async function execute(io: CliIo): Promise<number> {
   // With --report, the chunks are written only when they go to a file.
   const output =
     command.out !== undefined
-      ? await Output.toFile(command.out)
+      ? await Output.toFile(resolve(io.cwd, command.out), command.out)
       : command.report
         ? undefined
         : new Output(io.stdout, 'standard output', false);
@@ -167,19 +178,19 @@ async function execute(io: CliIo): Promise<number> {
 
   if (report) {
     const built = report.build();
-    // The report is text, or JSON when a JSON format was asked for and the chunks are not written.
-    const asJson = command.out === undefined && command.format !== undefined && format !== 'text';
+    // The report is text, or JSON when a JSON format is asked for by name.
+    const asJson = command.format === 'json' || command.format === 'jsonl';
     const stdout = new Output(io.stdout, 'standard output', false);
     await stdout.write(asJson ? `${JSON.stringify(built, null, 2)}\n` : formatReport(built));
   }
   return failures > 0 ? 1 : 0;
 }
 
-async function readConfig(path: string): Promise<string> {
+async function readConfig(path: string, name: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read --config ${path}: ${describeError(error)}`);
+    throw new UsageError(`cannot read --config ${name}: ${describeError(error)}`);
   }
 }
 

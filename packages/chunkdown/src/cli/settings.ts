@@ -93,3 +93,33 @@ export function resolveSettings(
     resolved.rules = mergeRules(config.rules ?? {}, flags.rules ?? {});
   return resolved;
 }
+
+const flagOf: Record<(typeof numericKeys)[number], string> = {
+  chunkSize: '--chunk-size',
+  maxOverflowRatio: '--max-overflow-ratio',
+  maxRawSize: '--max-raw-size',
+  overlap: '--overlap',
+  minChunkSize: '--min-chunk-size',
+};
+
+/**
+ * Say where a rejected option came from: the library names `options.overlap`, the user typed
+ * `--overlap` or wrote it in the config file.
+ *
+ * @param message The library's error message.
+ * @param flags Settings given as flags.
+ * @param configPath The `--config` path, if any.
+ * @returns The message, naming the flag, or prefixed with the config file.
+ */
+export function attributeOptionError(
+  message: string,
+  flags: SplitSettings,
+  configPath: string | undefined,
+): string {
+  const key = /`options\.(\w+)`/.exec(message)?.[1];
+  const numeric = numericKeys.find((known) => known === key);
+  if (numeric && flags[numeric] !== undefined) {
+    return message.replace(`\`options.${numeric}\``, `\`${flagOf[numeric]}\``);
+  }
+  return configPath === undefined ? message : `${configPath}: ${message}`;
+}

@@ -32,8 +32,8 @@ Input and output:
   -o, --out FILE               write the chunks to FILE instead of standard output
       --ignore GLOB            skip matching files of folders and globs, repeatable
   -j, --jobs N                 worker threads for many files (default: number of CPUs)
-      --report                 print a quality report instead of the chunks (as JSON with
-                               --format json); with --out, the chunks still go to FILE
+      --report                 print a quality report instead of the chunks (with --out, the
+                               chunks still go to FILE); JSON with --format json or jsonl
   -h, --help                   show this help
   -v, --version                show the version
 
