@@ -1,0 +1,71 @@
+import { describe, expect, test } from 'vitest';
+import { chunkdown } from '../src/index.js';
+import { checkInvariants } from './helpers/invariants.js';
+
+describe('maxRawSize', () => {
+  const document = [
+    '# Links',
+    '',
+    Array.from({ length: 12 }, (_, index) => `[link ${index}](https://example.com/a/rather/long/path/${index})`).join(' '),
+    '',
+    '| key | value |',
+    '| - | - |',
+    ...Array.from({ length: 10 }, (_, index) => `| k${index} | [v${index}](https://example.com/values/${index}) |`),
+    '',
+    '```js',
+    ...Array.from({ length: 20 }, (_, index) => `console.log("line ${index} of the example code");`),
+    '```',
+  ].join('\n');
+
+  for (const cap of [60, 120, 300, 1000]) {
+    test(`holds for every chunk at cap ${cap}, re-splitting structurally first`, () => {
+      const { chunks } = checkInvariants(document, { chunkSize: 400, maxRawSize: cap });
+      for (const chunk of chunks) {
+        expect(chunk.text.length).toBeLessThanOrEqual(cap);
+        expect(chunk.rawSize).toBe(chunk.text.length);
+      }
+      // Structure first: every piece of the code block is a fenced block of its own.
+      for (const chunk of chunks.filter((chunk) => chunk.text.includes('console.log') && !chunk.cut)) {
+        expect(chunk.text).toMatch(/^```js\n[\s\S]*\n```$/);
+      }
+    });
+  }
+
+  test('a construct that alone exceeds the cap is cut as text, and says so', () => {
+    const long = `[x](https://example.com/${'a'.repeat(200)})`;
+    const { chunks } = chunkdown({ chunkSize: 50, maxRawSize: 80 }).split(long);
+    expect(chunks.every((chunk) => chunk.text.length <= 80 && chunk.cut)).toBe(true);
+    expect(chunks.map((chunk) => chunk.text).join('')).toBe(long);
+  });
+
+  test('never cuts inside a surrogate pair or a grapheme', () => {
+    const emoji = '😀'.repeat(50);
+    const { chunks } = chunkdown({ chunkSize: 100, maxRawSize: 7 }).split(emoji);
+    for (const chunk of chunks) {
+      expect(chunk.text.length).toBeLessThanOrEqual(7);
+      expect(chunk.text).toMatch(/^(😀)+$/u);
+    }
+    expect(chunks.map((chunk) => chunk.text).join('')).toBe(emoji);
+    const family = '👨‍👩‍👧 '.repeat(20).trim();
+    for (const chunk of chunkdown({ chunkSize: 100, maxRawSize: 12 }).splitText(family)) {
+      expect(chunk).toMatch(/^👨‍👩‍👧( 👨‍👩‍👧)*$/u);
+    }
+  });
+
+  test('wins over never-split rules', () => {
+    const list = Array.from({ length: 10 }, (_, index) => `* item ${index} of a list kept whole`).join('\n');
+    const chunks = chunkdown({ chunkSize: 1000, maxRawSize: 100, rules: { list: { split: 'never-split' } } }).splitText(list);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) {
+      expect(chunk.length).toBeLessThanOrEqual(100);
+      expect(chunk).toMatch(/^(\* item \d of a list kept whole\n?)+$/);
+    }
+  });
+
+  test('holds with a size unit that is not characters', () => {
+    const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+    const text = `# Title\n\n${'Some words in a sentence here. '.repeat(40)}\n\n| a | b |\n| - | - |\n${'| one two | three four |\n'.repeat(20)}`;
+    const { chunks } = chunkdown({ chunkSize: 200, maxRawSize: 30, lengthFunction: words }).split(text);
+    for (const chunk of chunks) expect(words(chunk.text)).toBeLessThanOrEqual(30);
+  });
+});
