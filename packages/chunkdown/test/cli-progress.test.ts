@@ -60,4 +60,12 @@ describe('Progress', () => {
     progress.update({ done: 4, total: 4, chunks: 40 });
     expect(written[3]).toContain('4/4 files');
   });
+
+  it('assumes 80 columns when the terminal reports none', () => {
+    const written: string[] = [];
+    const stream = { write: (text: string) => written.push(text), isTTY: true, columns: 0 };
+    const progress = new Progress(stream, { now: () => 0, delay: 0 });
+    progress.update({ done: 1, total: 2, chunks: 5 });
+    expect(written[0]).toContain('] 1/2 files · 5 chunks · 50%');
+  });
 });

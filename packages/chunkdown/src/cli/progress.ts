@@ -80,7 +80,7 @@ export class Progress {
   }
 
   #draw(now: number): void {
-    const columns = this.#stream.columns ?? 80;
+    const columns = this.#stream.columns || 80;
     this.#stream.write(`\r\x1b[K${renderProgress(this.#state, columns)}`);
     this.#visible = true;
     this.#drawnAt = now;
