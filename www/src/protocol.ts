@@ -3,7 +3,7 @@ import type { Settings } from './lib/settings.ts';
 
 /** What the page asks the worker to split. */
 export interface SplitRequest {
-  /** Increases with every request; a response carries the id it answers. */
+  /** Increases with every request; answers carry the id they answer. */
   id: number;
   text: string;
   settings: Settings;
@@ -11,15 +11,19 @@ export interface SplitRequest {
   example: string | null;
 }
 
-/** What the worker answers. */
-export type SplitResponse =
+/**
+ * What the worker answers, in two messages per request: the result first, then the URL fragment
+ * for the request's state (compressing a large document takes a while and must not hold up the
+ * result).
+ */
+export type WorkerMessage =
   | {
+      kind: 'result';
       id: number;
       ok: true;
       analysis: Analysis;
-      /** URL fragment for the request's state. */
-      hash: string;
       /** Milliseconds spent in the worker, size unit loading included. */
       ms: number;
     }
-  | { id: number; ok: false; error: string };
+  | { kind: 'result'; id: number; ok: false; error: string }
+  | { kind: 'hash'; id: number; hash: string };

@@ -2,12 +2,12 @@ import type { LengthFunction } from 'chunkdown';
 import { analyze } from './lib/analyze.ts';
 import type { SizeUnit } from './lib/settings.ts';
 import { encodeState } from './lib/url-state.ts';
-import type { SplitRequest, SplitResponse } from './protocol.ts';
+import type { SplitRequest, WorkerMessage } from './protocol.ts';
 
 /** The worker's global scope, typed for what it uses (the page's DOM typings describe a window). */
 const scope = globalThis as unknown as {
   onmessage: ((event: MessageEvent<SplitRequest>) => void) | null;
-  postMessage(message: SplitResponse): void;
+  postMessage(message: WorkerMessage): void;
 };
 
 const characters: LengthFunction = (text) => text.length;
@@ -34,11 +34,12 @@ scope.onmessage = async ({ data: request }) => {
   try {
     const lengthFunction = await lengthFunctionFor(request.settings.unit);
     const analysis = await analyze(request.text, request.settings, lengthFunction);
-    const hash = encodeState(request, (id) => (id === request.example ? request.text : undefined));
     const ms = performance.now() - began;
-    scope.postMessage({ id: request.id, ok: true, analysis, hash, ms });
+    scope.postMessage({ kind: 'result', id: request.id, ok: true, analysis, ms });
   } catch (error) {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    scope.postMessage({ id: request.id, ok: false, error: message });
+    scope.postMessage({ kind: 'result', id: request.id, ok: false, error: message });
   }
+  const hash = encodeState(request, (id) => (id === request.example ? request.text : undefined));
+  scope.postMessage({ kind: 'hash', id: request.id, hash });
 };

@@ -82,13 +82,16 @@ export async function analyze(
   const sections = sectionTree(text, findHeadings(text));
   const ours = runChunkdown(text, settings, lengthFunction);
   const theirs = await runLangchain(text, settings, lengthFunction);
-  // One x axis for both histograms, so they can be compared by eye.
+  // One x axis for both histograms (reaching every marker), so they can be compared by eye.
+  const chunkSize = { label: 'chunkSize', value: settings.chunkSize };
+  const limit = { label: 'limit', value: settings.chunkSize * settings.maxOverflowRatio };
   let atLeast = 0;
+  for (const marker of [chunkSize, limit]) {
+    if (Number.isFinite(marker.value)) atLeast = Math.max(atLeast, marker.value);
+  }
   for (const side of [ours, theirs]) {
     if (side.ok) for (const size of side.report.measured) atLeast = Math.max(atLeast, size);
   }
-  const chunkSize = { label: 'chunkSize', value: settings.chunkSize };
-  const limit = { label: 'limit', value: settings.chunkSize * settings.maxOverflowRatio };
   if (ours.ok) {
     const markers = limit.value === chunkSize.value ? [chunkSize] : [chunkSize, limit];
     ours.report.histogram = histogram(ours.report.measured, { markers, atLeast });

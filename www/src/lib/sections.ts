@@ -119,8 +119,8 @@ export function findHeadings(source: string): Heading[] {
 }
 
 /**
- * Nest headings into sections. Content before the first heading becomes a section without a
- * heading when it is not blank.
+ * Nest headings into sections. Content before the first heading (after any front matter) becomes
+ * a section without a heading when it is not blank.
  *
  * @param source The markdown the headings were found in.
  * @param headings Headings from {@link findHeadings}.
@@ -129,9 +129,12 @@ export function findHeadings(source: string): Heading[] {
 export function sectionTree(source: string, headings: readonly Heading[]): Section[] {
   const roots: Section[] = [];
   const first = headings[0];
+  // Front matter is data, not content: it does not make a section of its own.
+  const lines = splitLines(source);
+  const body = lines[skipFrontmatter(lines)]?.start ?? source.length;
   const preambleEnd = first ? first.start : source.length;
-  if (source.slice(0, preambleEnd).trim() !== '') {
-    roots.push({ heading: null, start: 0, end: preambleEnd, children: [] });
+  if (source.slice(body, preambleEnd).trim() !== '') {
+    roots.push({ heading: null, start: body, end: preambleEnd, children: [] });
   }
   const stack: Section[] = [];
   for (const heading of headings) {
@@ -149,17 +152,27 @@ export function sectionTree(source: string, headings: readonly Heading[]): Secti
 }
 
 /**
- * Indices of the chunks whose range intersects a section.
+ * Indices of the chunks whose range intersects a section. Chunk ranges come in source order (their
+ * starts and ends never decrease), so the first candidate is found by binary search.
  *
  * @param section Section.
- * @param ranges Chunk ranges.
+ * @param ranges Chunk ranges, in source order.
  * @returns Indices, ascending.
  */
 export function chunksIn(section: Range, ranges: readonly Range[]): number[] {
+  let low = 0;
+  let high = ranges.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((ranges[middle] as Range).end <= section.start) low = middle + 1;
+    else high = middle;
+  }
   const found: number[] = [];
-  ranges.forEach((range, index) => {
-    if (range.start < section.end && range.end > section.start) found.push(index);
-  });
+  for (let index = low; index < ranges.length; index++) {
+    const range = ranges[index] as Range;
+    if (range.start >= section.end) break;
+    if (range.end > section.start) found.push(index);
+  }
   return found;
 }
 

@@ -5,7 +5,7 @@ import { chunksAt, type Range } from '../lib/highlight.ts';
 import { latestQueue } from '../lib/latest.ts';
 import { type AppState, DEFAULT_SETTINGS, type Settings } from '../lib/settings.ts';
 import { decodeState, encodeState } from '../lib/url-state.ts';
-import type { SplitRequest, SplitResponse } from '../protocol.ts';
+import type { SplitRequest, WorkerMessage } from '../protocol.ts';
 import { type CardList, chunkdownCards, langchainCards, renderCards } from './cards.ts';
 import { createControls } from './controls.ts';
 import { byId, formatNumber, h } from './dom.ts';
@@ -66,6 +66,8 @@ export function startApp(): void {
     select(chunksAt(ranges, offset), 'source');
   });
   editor.setValue(state.text);
+  // A text area turns CR LF into LF; split exactly what it shows, so the offsets fit.
+  state.text = editor.value;
 
   const controls = createControls(byId('options-form', HTMLFormElement), state.settings, (next) => {
     state.settings = next;
@@ -141,9 +143,13 @@ export function startApp(): void {
     status.textContent = 'Splitting…';
     worker.postMessage(request);
   });
-  worker.addEventListener('message', (event: MessageEvent<SplitResponse>) => {
-    const request = inFlight;
+  worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
     const response = event.data;
+    if (response.kind === 'hash') {
+      if (response.id === nextId) setUrl(response.hash);
+      return;
+    }
+    const request = inFlight;
     queue.done();
     // A newer request is already running: skip drawing this one.
     if (!request || response.id !== request.id || queue.busy) return;
@@ -151,7 +157,6 @@ export function startApp(): void {
       showError(`The worker failed: ${response.error}`);
       status.textContent = '';
     } else {
-      history.replaceState(null, '', response.hash);
       show({ request, analysis: response.analysis }, response.ms);
     }
     if (typingTimer === undefined) setPhase('ready');
@@ -159,6 +164,7 @@ export function startApp(): void {
   worker.addEventListener('error', (event) => {
     event.preventDefault();
     showError(`The worker failed to start: ${event.message || 'unknown error'}`);
+    setPhase('ready');
   });
 
   function requestSplit(): void {
@@ -179,6 +185,7 @@ export function startApp(): void {
     fileName = name;
     exampleSelect.value = example ?? '';
     editor.setValue(text);
+    state.text = editor.value;
     requestSplit();
   }
 
@@ -195,6 +202,7 @@ export function startApp(): void {
   // Results.
   function show(next: Shown, ms: number): void {
     shown = next;
+    editor.activate([]);
     const { analysis, request } = next;
     const unit = unitLabel(request.settings);
     if (analysis.chunkdown.ok) {
@@ -302,7 +310,10 @@ export function startApp(): void {
 
   // Share and export.
   byId('share', HTMLButtonElement).addEventListener('click', () => {
-    history.replaceState(null, '', encodeState(state, exampleText));
+    if (!setUrl(encodeState(state, exampleText))) {
+      notify('This document is too large to share in a link; download it instead.');
+      return;
+    }
     void copy(location.href, 'Link copied to the clipboard', 'Copy the link from the address bar');
   });
   const exportable = () => {
@@ -349,6 +360,25 @@ export function startApp(): void {
   }
 
   requestSplit();
+}
+
+/** Longest URL fragment the page writes; browsers reject or truncate much longer URLs. */
+const MAX_HASH = 1_000_000;
+
+/**
+ * Put the state in the address bar, without a history entry per edit.
+ *
+ * @param hash Fragment from `encodeState()`.
+ * @returns `false` when the state is too large for a URL.
+ */
+function setUrl(hash: string): boolean {
+  if (hash.length > MAX_HASH) return false;
+  try {
+    history.replaceState(null, '', hash);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

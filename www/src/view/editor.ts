@@ -64,7 +64,7 @@ export function createEditor(
     setValue(text) {
       textarea.value = text;
       textarea.scrollTop = 0;
-      layer.hidden = true;
+      layer.classList.add('stale');
     },
     showChunks(text, ranges) {
       if (text !== textarea.value) return;
@@ -85,12 +85,13 @@ export function createEditor(
       }
       // A trailing newline needs a character after it to take up its line, as in the text area.
       layer.innerHTML = `${html}\u200b`;
-      layer.hidden = false;
+      layer.classList.remove('stale');
       backdrop.scrollTop = textarea.scrollTop;
       paintActive();
     },
     hideChunks() {
-      layer.hidden = true;
+      // Hidden, not removed: dropping the layout of a 1 MB backdrop on the first keystroke stalls.
+      layer.classList.add('stale');
     },
     activate(indices) {
       active = indices;
@@ -98,7 +99,7 @@ export function createEditor(
     },
     reveal(index) {
       const mark = layer.querySelector<HTMLElement>(`mark[data-c~="${index}"]`);
-      if (!mark || layer.hidden) return;
+      if (!mark || layer.classList.contains('stale')) return;
       textarea.scrollTop = Math.max(0, mark.offsetTop - 24);
       backdrop.scrollTop = textarea.scrollTop;
     },

@@ -2,7 +2,6 @@ import type { Histogram } from '../lib/stats.ts';
 import { formatNumber } from './dom.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const WIDTH = 480;
 const HEIGHT = 170;
 const PAD = { top: 22, right: 10, bottom: 26, left: 32 };
 
@@ -23,9 +22,17 @@ function svg<K extends keyof SVGElementTagNameMap>(
  * @param data Histogram from `histogram()`.
  * @param unit Size unit label for the axis.
  * @param label Accessible name of the chart.
- * @returns An SVG element that scales to its container's width.
+ * @param width Width to draw at, in CSS pixels (the chart scales with its container after that,
+ *   but drawing at the real width keeps the labels legible in narrow columns).
+ * @returns The SVG element.
  */
-export function histogramSvg(data: Histogram, unit: string, label: string): SVGSVGElement {
+export function histogramSvg(
+  data: Histogram,
+  unit: string,
+  label: string,
+  width: number,
+): SVGSVGElement {
+  const WIDTH = Math.max(240, Math.round(width) || 480);
   const root = svg('svg', {
     viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
     role: 'img',
@@ -62,12 +69,14 @@ export function histogramSvg(data: Histogram, unit: string, label: string): SVGS
     root.append(bar);
   }
 
-  for (const tick of [0, data.domainMax / 2, data.domainMax]) {
-    root.append(
-      svg('text', { x: x(tick), y: HEIGHT - 8, class: 'tick middle' }, formatNumber(tick)),
-    );
+  const ticks: [number, string, string][] = [
+    [0, 'start', formatNumber(0)],
+    [data.domainMax / 2, 'middle', formatNumber(data.domainMax / 2)],
+    [data.domainMax, 'end', `${formatNumber(data.domainMax)} ${unit}`],
+  ];
+  for (const [value, anchor, text] of ticks) {
+    root.append(svg('text', { x: x(value), y: HEIGHT - 8, class: `tick ${anchor}` }, text));
   }
-  root.append(svg('text', { x: WIDTH - PAD.right, y: HEIGHT - 8, class: 'tick end unit' }, unit));
 
   data.markers.forEach((marker, index) => {
     const at = x(marker.value);

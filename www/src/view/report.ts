@@ -19,14 +19,23 @@ export function renderSummary(container: HTMLElement, report: SplitterReport, un
     item('median', `${formatNumber(content.median)} ${unit}`),
     item('min–max', `${formatNumber(content.min)}–${formatNumber(content.max)}`),
     item('over limit', formatNumber(totals.overLimit), undefined, totals.overLimit > 0),
-    item('broken chunks', formatNumber(issues), 'issue-count', issues > 0),
+    item('issues', formatNumber(issues), 'issue-count', issues > 0, ISSUES),
   );
 }
 
-function item(label: string, value: string, id?: string, warn = false): HTMLElement {
+const ISSUES =
+  'Orphan table rows, unbalanced code fences and mid-word cuts, summed over all chunks';
+
+function item(
+  label: string,
+  value: string,
+  id?: string,
+  warn = false,
+  title?: string,
+): HTMLElement {
   return h(
     'div',
-    { class: warn ? 'summary-item warn' : 'summary-item' },
+    { class: warn ? 'summary-item warn' : 'summary-item', title },
     h('span', { class: 'summary-value', id }, value),
     h('span', { class: 'summary-label' }, label),
   );
@@ -57,22 +66,22 @@ export function renderStats(
         : chunk.overflow.reason;
     reasons.set(key, (reasons.get(key) ?? 0) + 1);
   }
+  const chart = h(
+    'figure',
+    { class: 'chart' },
+    h(
+      'figcaption',
+      {},
+      'Content size of each chunk. Dashed lines: chunk size and the overflow limit (chunk size × ratio).',
+    ),
+  );
   const parts: (Node | null)[] = [
     h('h3', {}, `Chunk sizes (${unit})`),
     sizeTable([
       ['content', report.measuredSummary],
       ['raw', report.raw],
     ]),
-    h(
-      'figure',
-      { class: 'chart' },
-      histogramSvg(report.histogram, unit, 'Histogram of chunk content sizes'),
-      h(
-        'figcaption',
-        {},
-        'Content size of each chunk. Dashed lines: chunk size and the overflow limit (chunk size × ratio).',
-      ),
-    ),
+    chart,
     h('h3', {}, 'Checks'),
     checksList(report.totals, chunks),
     reasons.size > 0 ? h('h3', {}, 'Why chunks exceed the limit') : null,
@@ -95,6 +104,9 @@ export function renderStats(
       : null,
   ];
   container.replaceChildren(...parts.filter((part): part is Node => part !== null));
+  chart.prepend(
+    histogramSvg(report.histogram, unit, 'Histogram of chunk content sizes', chart.clientWidth),
+  );
 }
 
 function sizeTable(rows: [string, Summary][]): HTMLTableElement {
@@ -163,7 +175,7 @@ type Row = [label: string, ours: number | null, theirs: number | null, lowerIsBe
  * @param container Element to fill.
  * @param analysis Both splits.
  * @param unit Size unit label.
- * @param cards Element to receive the two card columns (filled by the caller).
+ * @returns The two elements that receive each splitter's cards (filled by the caller).
  */
 export function renderComparison(
   container: HTMLElement,
@@ -183,6 +195,12 @@ export function renderComparison(
       'over chunk size',
       pick(ours, (r) => r.totals.overChunkSize),
       pick(theirs, (r) => r.totals.overChunkSize),
+      false,
+    ],
+    [
+      'over its limit',
+      pick(ours, (r) => r.totals.overLimit),
+      pick(theirs, (r) => r.totals.overLimit),
       true,
     ],
     ['tiny chunks', pick(ours, (r) => r.totals.tiny), pick(theirs, (r) => r.totals.tiny), true],
@@ -234,18 +252,17 @@ export function renderComparison(
     measure: string,
   ) => {
     const cards = h('div', { class: 'compare-cards' });
-    const body = side.ok
-      ? h(
-          'figure',
-          { class: 'chart' },
-          histogramSvg(side.report.histogram, unit, `Histogram of ${name} chunk sizes`),
-          h('figcaption', {}, measure),
-        )
-      : h('p', { class: 'error' }, side.error);
-    return {
-      element: h('div', { class: 'compare-column' }, h('h3', {}, name), body, cards),
-      cards,
+    const chart = side.ok ? h('figure', { class: 'chart' }, h('figcaption', {}, measure)) : null;
+    const body = chart ?? h('p', { class: 'error' }, side.ok ? '' : side.error);
+    const element = h('div', { class: 'compare-column' }, h('h3', {}, name), body, cards);
+    // Drawn once the column is in the page and has a width.
+    const draw = () => {
+      if (chart && side.ok) {
+        const title = `Histogram of ${name} chunk sizes`;
+        chart.prepend(histogramSvg(side.report.histogram, unit, title, chart.clientWidth));
+      }
     };
+    return { element, cards, draw };
   };
   const left = column('chunkdown', analysis.chunkdown, 'Content size (what chunkSize measures).');
   const right = column(
@@ -258,11 +275,15 @@ export function renderComparison(
       'p',
       { class: 'hint' },
       `Both splitters get the same text, chunk size, overlap and size unit (${unit}). `,
-      'Checks are counted the same way for both; red marks the worse value.',
+      'Checks are counted the same way for both; red marks the worse value. ',
+      'chunkdown may exceed chunk size up to its limit (chunk size × ratio) to keep a unit whole; ',
+      'LangChain’s limit is the chunk size.',
     ),
     table,
     h('div', { class: 'compare-columns' }, left.element, right.element),
   );
+  left.draw();
+  right.draw();
   return { ours: left.cards, theirs: right.cards };
 }
 

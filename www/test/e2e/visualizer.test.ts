@@ -142,6 +142,32 @@ describe('the visualizer', () => {
     expect(first.start).toBe(0);
   });
 
+  it('opens a markdown file and downloads its chunks as JSON', async () => {
+    current = await visit(browser);
+    const { page } = current;
+    await page.locator('#file-input').setInputFiles({
+      name: 'field-notes.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from(DOCUMENT.replace(/\n/g, '\r\n')),
+    });
+    await page.locator('#toast', { hasText: 'Opened field-notes.md' }).waitFor();
+    await splitDone(page);
+    expect(await page.locator('#source').inputValue()).toBe(DOCUMENT);
+    expect(await page.locator('#example').inputValue()).toBe('');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('#download-json').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('field-notes.json');
+    const json = JSON.parse(await readFile(await download.path(), 'utf8'));
+    expect(json.options).toMatchObject({ chunkSize: 500, sizeUnit: 'characters' });
+    expect(json.chunks).toHaveLength(await chunkCount(page));
+    for (const chunk of json.chunks) {
+      expect(DOCUMENT.slice(chunk.start, chunk.end).length).toBeGreaterThan(0);
+    }
+  });
+
   it('shows the library’s message for an invalid option', async () => {
     current = await visit(browser);
     const { page } = current;
@@ -168,6 +194,7 @@ describe('the visualizer', () => {
     await screenshot(page, 'phone', true);
     await page.locator('#tab-sections').click();
     await page.locator('.tree .section').first().waitFor();
+    await page.locator('.tabs').evaluate((tabs) => tabs.scrollIntoView());
     await screenshot(page, 'phone-sections');
   });
 });

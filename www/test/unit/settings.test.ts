@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_RULE,
+  DEFAULT_SETTINGS,
+  overflowLimit,
+  type Settings,
+  sanitizeSettings,
+  toChunkdownOptions,
+  withRule,
+} from '../../src/lib/settings.ts';
+
+const base: Settings = { ...DEFAULT_SETTINGS, rules: {} };
+
+describe('toChunkdownOptions', () => {
+  it('passes the sizes through and leaves out an unset raw cap and default rules', () => {
+    expect(toChunkdownOptions(base)).toEqual({
+      chunkSize: 500,
+      maxOverflowRatio: 1.5,
+      overlap: 0,
+      minChunkSize: 0,
+    });
+  });
+
+  it('maps rule controls to the library rule forms', () => {
+    let settings: Settings = { ...base, maxRawSize: 900 };
+    settings = withRule(settings, 'code', { ...DEFAULT_RULE, split: 'never-split' });
+    settings = withRule(settings, 'table', { ...DEFAULT_RULE, split: 'size-split', size: 300 });
+    settings = withRule(settings, 'link', { ...DEFAULT_RULE, style: 'preserve' });
+    expect(toChunkdownOptions(settings)).toMatchObject({
+      maxRawSize: 900,
+      rules: {
+        code: { split: 'never-split' },
+        table: { split: { rule: 'size-split', size: 300 } },
+        link: { style: 'preserve' },
+      },
+    });
+    expect(toChunkdownOptions(settings).rules?.link).not.toHaveProperty('split');
+  });
+
+  it('passes invalid numbers through, so the library can name them', () => {
+    expect(toChunkdownOptions({ ...base, chunkSize: Number.NaN }).chunkSize).toBeNaN();
+    expect(toChunkdownOptions({ ...base, maxOverflowRatio: 0.5 }).maxOverflowRatio).toBe(0.5);
+  });
+});
+
+describe('withRule', () => {
+  it('drops a rule set back to the defaults', () => {
+    const custom = withRule(base, 'word', { ...DEFAULT_RULE, split: 'allow-split' });
+    expect(custom.rules.word?.split).toBe('allow-split');
+    expect(withRule(custom, 'word', { ...DEFAULT_RULE }).rules).toEqual({});
+    expect(base.rules).toEqual({});
+  });
+});
+
+describe('overflowLimit', () => {
+  it('is chunk size × ratio, or null when that is not a positive number', () => {
+    expect(overflowLimit(base)).toBe(750);
+    expect(overflowLimit({ ...base, chunkSize: Number.NaN })).toBeNull();
+    expect(overflowLimit({ ...base, chunkSize: -1 })).toBeNull();
+  });
+});
+
+describe('sanitizeSettings', () => {
+  it('keeps well-typed values', () => {
+    const settings = sanitizeSettings({
+      chunkSize: 250,
+      maxOverflowRatio: 2,
+      maxRawSize: 1000,
+      unit: 'cl100k',
+      overlap: 40,
+      minChunkSize: 60,
+      rules: { image: { split: 'allow-split', size: 10, style: 'inline' } },
+    });
+    expect(settings).toEqual({
+      chunkSize: 250,
+      maxOverflowRatio: 2,
+      maxRawSize: 1000,
+      unit: 'cl100k',
+      overlap: 40,
+      minChunkSize: 60,
+      rules: { image: { split: 'allow-split', size: 10, style: 'inline' } },
+    });
+  });
+
+  it('replaces anything malformed with the defaults', () => {
+    const settings = sanitizeSettings({
+      chunkSize: '500; alert(1)',
+      maxOverflowRatio: null,
+      maxRawSize: 'big',
+      unit: 'bytes',
+      overlap: Number.POSITIVE_INFINITY,
+      rules: {
+        code: { split: 'explode', size: 'x' },
+        heading: 'never-split',
+        strong: { split: 'never-split', style: 'preserve' },
+      },
+    });
+    expect(settings).toEqual({
+      ...DEFAULT_SETTINGS,
+      // A style on a node type without references is ignored.
+      rules: { strong: { split: 'never-split', size: DEFAULT_RULE.size, style: 'default' } },
+    });
+    expect(sanitizeSettings('nonsense')).toEqual({ ...DEFAULT_SETTINGS, rules: {} });
+  });
+});

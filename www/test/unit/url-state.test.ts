@@ -1,0 +1,67 @@
+import { compressToEncodedURIComponent } from 'lz-string';
+import { describe, expect, it } from 'vitest';
+import { type AppState, DEFAULT_SETTINGS } from '../../src/lib/settings.ts';
+import { decodeState, encodeState } from '../../src/lib/url-state.ts';
+
+const EXAMPLE = Array.from(
+  { length: 300 },
+  (_, line) => `Line ${line} of the example says ${(line * 7919) % 1009}.`,
+).join('\n');
+const lookup = (id: string) => (id === 'demo' ? EXAMPLE : undefined);
+
+const custom: AppState = {
+  text: '# Überschrift 🌊\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n日本語の文章です。',
+  example: null,
+  settings: {
+    ...DEFAULT_SETTINGS,
+    chunkSize: 321,
+    maxRawSize: 800,
+    unit: 'cl100k',
+    rules: { code: { split: 'size-split', size: 120, style: 'default' } },
+  },
+};
+
+describe('URL state', () => {
+  it('round-trips text and every option', () => {
+    const hash = encodeState(custom, lookup);
+    expect(hash).toMatch(/^#s=[A-Za-z0-9+\-$]+$/);
+    expect(decodeState(hash, lookup)).toEqual(custom);
+    expect(decodeState(hash.slice(1), lookup)).toEqual(custom);
+  });
+
+  it('stores an unchanged example by id, so its link stays short', () => {
+    const state: AppState = { text: EXAMPLE, example: 'demo', settings: custom.settings };
+    const hash = encodeState(state, lookup);
+    expect(hash.length).toBeLessThan(300);
+    expect(encodeState({ ...state, example: null }, lookup).length).toBeGreaterThan(2000);
+    expect(decodeState(hash, lookup)).toEqual(state);
+  });
+
+  it('stores an edited example as text', () => {
+    const state: AppState = { text: `${EXAMPLE}more`, example: 'demo', settings: custom.settings };
+    const decoded = decodeState(encodeState(state, lookup), lookup);
+    expect(decoded).toEqual({ ...state, example: null });
+  });
+
+  it('survives `+` being read as a space', () => {
+    const hash = encodeState(custom, lookup);
+    expect(decodeState(hash.replace(/\+/g, ' '), lookup)).toEqual(custom);
+  });
+
+  it('gives null for a fragment without state or with garbage', () => {
+    expect(decodeState('', lookup)).toBeNull();
+    expect(decodeState('#section-2', lookup)).toBeNull();
+    expect(decodeState('#s=%%%not-compressed', lookup)).toBeNull();
+    expect(decodeState(`#s=${compressToEncodedURIComponent('{"v":1,')}`, lookup)).toBeNull();
+    expect(decodeState(`#s=${compressToEncodedURIComponent('42')}`, lookup)).toBeNull();
+  });
+
+  it('falls back to defaults for missing parts and unknown examples', () => {
+    const packed = compressToEncodedURIComponent(JSON.stringify({ v: 1, e: 'gone' }));
+    expect(decodeState(`#s=${packed}`, lookup)).toEqual({
+      text: '',
+      example: null,
+      settings: { ...DEFAULT_SETTINGS, rules: {} },
+    });
+  });
+});
