@@ -153,15 +153,17 @@ export function isStyleKey(key: RuleKey): key is (typeof STYLE_KEYS)[number] {
 }
 
 /**
- * The overflow limit, `chunkSize × maxOverflowRatio`, or `null` when the settings are not valid
- * numbers.
+ * The overflow limit, `chunkSize × maxOverflowRatio`, or `null` when those options are invalid
+ * (the library rejects them).
  *
  * @param settings Settings.
  * @returns The limit.
  */
 export function overflowLimit(settings: Settings): number | null {
-  const limit = settings.chunkSize * settings.maxOverflowRatio;
-  return Number.isFinite(limit) && limit > 0 ? limit : null;
+  const { chunkSize, maxOverflowRatio } = settings;
+  if (!(chunkSize > 0 && maxOverflowRatio >= 1)) return null;
+  const limit = chunkSize * maxOverflowRatio;
+  return Number.isFinite(limit) ? limit : null;
 }
 
 /**

@@ -73,7 +73,7 @@ export function startApp(): void {
     state.settings = next;
     scheduleSplit(0);
   });
-  if (window.matchMedia('(max-width: 760px)').matches) {
+  if (window.matchMedia('(max-width: 1100px)').matches) {
     byId('options', HTMLDetailsElement).open = false;
   }
 

@@ -111,6 +111,7 @@ describe('the visualizer', () => {
       expect(await other.locator('#rule-table-split').inputValue()).toBe('never-split');
       expect(await chunkCount(other)).toBe(count);
       expect(await other.locator('.sizes').first().textContent()).toContain('tokens');
+      await screenshot(other, 'desktop-shared');
       expect(shared.errors).toEqual([]);
     } finally {
       await shared.page.context().close();

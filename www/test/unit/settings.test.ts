@@ -57,6 +57,8 @@ describe('overflowLimit', () => {
     expect(overflowLimit(base)).toBe(750);
     expect(overflowLimit({ ...base, chunkSize: Number.NaN })).toBeNull();
     expect(overflowLimit({ ...base, chunkSize: -1 })).toBeNull();
+    expect(overflowLimit({ ...base, maxOverflowRatio: 0.5 })).toBeNull();
+    expect(overflowLimit({ ...base, chunkSize: Number.POSITIVE_INFINITY })).toBeNull();
   });
 });
 
