@@ -13,6 +13,8 @@ const usage = `Usage: pnpm bench [flags]
   --skip a,b        input sets to skip: node_modules, corpus, adversarial, scaling
   --timeout S       time budget per (splitter, document) in seconds (default 20)
   --runs N          time each document N times and keep the fastest (default 1)
+  --clock cpu|wall  CPU time of the child (default; other load on the machine barely moves it)
+                    or wall-clock time
   --max-mb N        cap on the node_modules markdown taken (default 3)
   --quick           smaller inputs and budgets, for a fast look (about a minute)
   --profile DIR     write a V8 CPU profile of every child process to DIR (see bench/profile.mjs)
@@ -47,6 +49,7 @@ export function parseCli(argv) {
         skip: { type: 'string', default: '' },
         timeout: { type: 'string' },
         runs: { type: 'string', default: '1' },
+        clock: { type: 'string', default: 'cpu' },
         'max-mb': { type: 'string' },
         quick: { type: 'boolean', default: false },
         'no-build': { type: 'boolean', default: false },
@@ -74,6 +77,7 @@ export function parseCli(argv) {
     skip: checked('--skip', list(values.skip), setNames),
     timeoutMs: 1000 * number('--timeout', values.timeout ?? (quick ? '10' : '20'), 0.1),
     runs: number('--runs', values.runs, 1),
+    clock: checked('--clock', [values.clock], ['cpu', 'wall'])[0],
     maxBytes: 1e6 * number('--max-mb', values['max-mb'] ?? (quick ? '0.5' : '3'), 0.01),
     quick,
     build: !values['no-build'],

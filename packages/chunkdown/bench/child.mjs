@@ -1,8 +1,10 @@
 /**
- * Child process: runs one splitter over a list of documents and reports each result to the parent
- * as it goes, so the parent can stop it when one document takes too long.
+ * Child process: holds one splitter and splits the documents the parent sends, one at a time.
  *
- * Messages sent: `ready` (after loading and warming up), `start` / `done` per document, `end`.
+ * Protocol (IPC messages): the parent sends `load`, then `split` (one document, one timing) as
+ * often as it likes, then `stop`. The child answers `ready` (after loading and warming up),
+ * `start` and `done` for each `split`, `end` on `stop`, or `fatal` when the splitter cannot load.
+ *
  * No forced garbage collection between documents: `gc()` makes V8 shrink its heap and drop compiled
  * code, which halved the measured throughput of every splitter.
  */
@@ -13,49 +15,59 @@ import { splitters } from './splitters.mjs';
 
 const send = (message) => new Promise((resolve) => process.send(message, resolve));
 const peakRss = () => process.resourceUsage().maxRSS * 1024;
+const handlers = { load, split, stop };
+let splitter;
 
-process.once('message', async (job) => {
-  let split;
+process.on('message', (message) => handlers[message.type](message));
+
+async function load({ splitter: name, options, warmup, warmupMs }) {
   try {
-    split = await splitters[job.splitter].create(job.options);
-    await warmUp(split, job.warmup.map(materialize), job.warmupMs);
+    splitter = await splitters[name].create(options);
+    await warmUp(warmup.map(materialize), warmupMs);
   } catch (error) {
     await send({ type: 'fatal', error: String(error?.message ?? error) });
     process.exit(1);
   }
   await send({ type: 'ready', rss: process.memoryUsage().rss });
+}
 
-  for (const [index, doc] of job.docs.entries()) {
-    const text = materialize(doc);
-    await send({ type: 'start', index });
-    try {
-      let chunks = [];
-      let ms = Number.POSITIVE_INFINITY;
-      // `loops` splits per timing (the scaling run), averaged; the fastest of `runs` timings counts.
-      const loops = doc.loops ?? 1;
-      for (let run = 0; run < job.runs; run++) {
-        const start = performance.now();
-        for (let loop = 0; loop < loops; loop++) chunks = await split(text);
-        ms = Math.min(ms, (performance.now() - start) / loops);
-      }
-      const quality = breakage(chunks, text);
-      await send({ type: 'done', index, ms, chunks: chunks.length, quality, peakRss: peakRss() });
-    } catch (error) {
-      await send({ type: 'done', index, error: String(error?.message ?? error).slice(0, 200) });
-    }
+/**
+ * Time one split of `doc` (`doc.loops` splits, averaged) in wall-clock and CPU time (user + system
+ * of this process); count breakage when asked.
+ */
+async function split({ doc, check }) {
+  const text = materialize(doc);
+  const loops = doc.loops ?? 1;
+  await send({ type: 'start' });
+  try {
+    let chunks = [];
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    for (let loop = 0; loop < loops; loop++) chunks = await splitter(text);
+    const wallMs = (performance.now() - start) / loops;
+    const { user, system } = process.cpuUsage(cpu);
+    const cpuMs = (user + system) / 1000 / loops;
+    const rss = peakRss();
+    const quality = check ? breakage(chunks, text) : undefined;
+    await send({ type: 'done', wallMs, cpuMs, chunks: chunks.length, quality, peakRss: rss });
+  } catch (error) {
+    await send({ type: 'done', error: String(error?.message ?? error).slice(0, 200) });
   }
+}
+
+async function stop() {
   await send({ type: 'end', peakRss: peakRss() });
   process.disconnect();
-});
+}
 
 /**
  * Split the warm-up documents until the JIT has settled: at least `ms` milliseconds and three
  * rounds, at most thirty rounds.
  */
-async function warmUp(split, texts, ms) {
+async function warmUp(texts, ms) {
   const start = performance.now();
   for (let round = 0; round < 30; round++) {
     if (round >= 3 && performance.now() - start >= ms) return;
-    for (const text of texts) await split(text);
+    for (const text of texts) await splitter(text);
   }
 }

@@ -1,126 +1,120 @@
 /**
- * Parent side of a measurement: run one splitter over documents in a child process, with a time
- * budget per document. A document over budget kills the child; a fresh child goes on with the next
- * document, so one pathological input costs at most its budget.
+ * Parent side of a measurement: a splitter living in its own child process, asked to split one
+ * document at a time under a time budget. Over budget, the child is killed and the outcome says
+ * `timeout`; the caller starts a fresh child for the next document.
  */
 import { fork } from 'node:child_process';
 
-const child = new URL('./child.mjs', import.meta.url);
+const childModule = new URL('./child.mjs', import.meta.url);
+let profiles = 0;
 
 /**
- * @typedef {{ ms: number, chunks: number, quality: object, peakRss: number }} Timing
+ * @typedef {{ ms: number, wallMs: number, cpuMs: number, chunks: number, quality?: object, peakRss: number }} Timing
  * @typedef {Timing | { timeout: number } | { error: string }} Outcome
  */
 
 /**
+ * Start a child, load the splitter and warm it up.
+ *
  * @param {object} job
  * @param {string} job.splitter Name in `splitters`.
  * @param {object} job.options `{ chunkSize, ratio }`.
- * @param {object[]} job.docs Document descriptors.
  * @param {object[]} job.warmup Documents split untimed before the first measurement.
  * @param {number} job.warmupMs How long to keep splitting them (the JIT needs a while to settle).
- * @param {number} job.runs Timed runs per document (the fastest counts).
- * @param {number} job.timeoutMs Budget per document.
- * @param {string} [job.profileDir] Write a CPU profile of each child there.
- * @returns {Promise<{ outcomes: Outcome[], peakRss: number, baseRss: number, fatal?: string }>}
- *   `peakRss`: highest resident set size of the children; `baseRss`: after loading and warm-up.
+ * @param {number} job.timeoutMs Budget per document (wall-clock).
+ * @param {'cpu' | 'wall'} job.clock Which time becomes the outcome's `ms`.
+ * @param {string} [job.profileDir] Write a V8 CPU profile of the child there.
+ * @returns {Promise<object>} A handle: `split(doc, check)` resolves to an {@link Outcome},
+ *   `stop()` ends the child; `alive`, `baseRss` (after warm-up) and `peakRss` (high-water mark).
+ *   When the splitter cannot load: `{ fatal }`.
  */
-export async function measure(job) {
-  const outcomes = [];
-  let peakRss = 0;
-  let baseRss = 0;
-  while (outcomes.length < job.docs.length) {
-    const first = outcomes.length;
-    const part = await runChild({ ...job, docs: job.docs.slice(first) });
-    if (part.fatal) return { outcomes, peakRss, baseRss, fatal: part.fatal };
-    outcomes.push(...part.outcomes);
-    peakRss = Math.max(peakRss, part.peakRss);
-    baseRss = Math.max(baseRss, part.baseRss);
-  }
-  return { outcomes, peakRss, baseRss };
-}
-
-/** Run one child until it finishes, fails to load, or a document runs over budget. */
-function runChild(job) {
-  return new Promise((resolve) => {
-    const outcomes = [];
-    let peakRss = 0;
-    let baseRss = 0;
-    let timer;
-    let ready = false;
-    let ended = false;
-    let settled = false;
-    const proc = fork(child, [], {
-      execArgv: profileFlags(job),
-      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
-    });
-    let stderr = '';
-    proc.stderr.on('data', (data) => {
-      stderr = (stderr + data).slice(-2000);
-    });
-
-    const finish = (result) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (proc.exitCode === null) proc.kill('SIGKILL');
-      resolve({ outcomes, peakRss, baseRss, ...result });
-    };
-    const arm = (ms, onTimeout) => {
-      clearTimeout(timer);
-      timer = setTimeout(onTimeout, ms);
-    };
-
-    // Loading and warming up get a generous budget too: a hang there must not hang the bench.
-    arm(job.timeoutMs * 2 + 30_000, () => finish({ fatal: 'timeout while loading or warming up' }));
-    proc.on('message', (message) => {
-      if (message.type === 'ready') {
-        baseRss = message.rss;
-        ready = true;
-        clearTimeout(timer);
-      } else if (message.type === 'start') {
-        arm(job.timeoutMs, () => {
-          outcomes.push({ timeout: job.timeoutMs });
-          finish({});
-        });
-      } else if (message.type === 'done') {
-        clearTimeout(timer);
-        const { type, index, ...outcome } = message;
-        outcomes.push(outcome);
-        if (outcome.peakRss) peakRss = Math.max(peakRss, outcome.peakRss);
-      } else if (message.type === 'end') {
-        // Let the child exit by itself (a CPU profile is written on exit); `close` finishes.
-        peakRss = Math.max(peakRss, message.peakRss);
-        ended = true;
-        clearTimeout(timer);
-      } else if (message.type === 'fatal') {
-        finish({ fatal: message.error });
-      }
-    });
-    // `close` comes after the last message has been delivered.
-    proc.on('close', (code, signal) => {
-      if (settled) return;
-      if (ended) return finish({});
-      const why = lastLine(stderr) || `exit ${signal ?? code}`;
-      if (!ready) return finish({ fatal: `crashed while loading: ${why}` });
-      // Died in the middle of a document (out of memory, stack overflow in native code, …).
-      if (outcomes.length < job.docs.length) outcomes.push({ error: `crashed: ${why}` });
-      finish({});
-    });
-    proc.send({
-      splitter: job.splitter,
-      options: job.options,
-      docs: job.docs,
-      warmup: job.warmup,
-      warmupMs: job.warmupMs,
-      runs: job.runs,
-    });
+export async function start(job) {
+  const proc = fork(childModule, [], {
+    execArgv: profileFlags(job),
+    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });
+  let stderr = '';
+  proc.stderr.on('data', (data) => {
+    stderr = (stderr + data).slice(-4000);
+  });
+
+  // One request at a time: `pending` is the answer the parent waits for.
+  let pending;
+  let timer;
+  const settle = (value) => {
+    clearTimeout(timer);
+    const resolve = pending;
+    pending = undefined;
+    resolve?.(value);
+  };
+  const kill = () => {
+    handle.alive = false;
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+  };
+  const ask = (message, onTimeout, ms) =>
+    new Promise((resolve) => {
+      pending = resolve;
+      timer = setTimeout(() => {
+        kill();
+        settle(onTimeout);
+      }, ms);
+      proc.send(message);
+    });
+
+  const handle = {
+    alive: true,
+    baseRss: 0,
+    peakRss: 0,
+    async split(doc, check) {
+      if (!handle.alive) return { error: 'child not running' };
+      // Generous until `start`; then the document's budget.
+      const outcome = await ask({ type: 'split', doc, check }, { error: 'no answer' }, 60_000);
+      if (outcome.peakRss) handle.peakRss = Math.max(handle.peakRss, outcome.peakRss);
+      if (outcome.wallMs !== undefined)
+        outcome.ms = job.clock === 'wall' ? outcome.wallMs : outcome.cpuMs;
+      return outcome;
+    },
+    async stop() {
+      if (!handle.alive) return;
+      const end = await ask({ type: 'stop' }, {}, 30_000);
+      if (end.peakRss) handle.peakRss = Math.max(handle.peakRss, end.peakRss);
+      handle.alive = false;
+    },
+  };
+
+  proc.on('message', (message) => {
+    if (message.type === 'start') {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        kill();
+        settle({ timeout: job.timeoutMs });
+      }, job.timeoutMs);
+    } else {
+      const { type, ...rest } = message;
+      settle(rest);
+    }
+  });
+  // `close` comes after the last message: a child that dies mid-request crashed.
+  proc.on('close', (code, signal) => {
+    handle.alive = false;
+    settle({ error: `crashed: ${lastLine(stderr) || `exit ${signal ?? code}`}` });
+  });
+
+  const { warmup, warmupMs, splitter, options } = job;
+  const ready = await ask(
+    { type: 'load', splitter, options, warmup, warmupMs },
+    { fatal: 'timeout while loading or warming up' },
+    job.timeoutMs * 3 + 30_000,
+  );
+  if (ready.fatal || ready.error) {
+    kill();
+    return { fatal: ready.fatal ?? ready.error };
+  }
+  handle.baseRss = ready.rss;
+  return handle;
 }
 
-let profiles = 0;
-
-/** With `job.profileDir`, each child writes a V8 CPU profile named after what it ran. */
+/** With `job.profileDir`, the child writes a V8 CPU profile named after what it ran. */
 function profileFlags(job) {
   if (!job.profileDir) return [];
   const name = `${++profiles}-${job.splitter}-${job.options.chunkSize ?? 'all'}.cpuprofile`;
@@ -129,7 +123,6 @@ function profileFlags(job) {
 
 function lastLine(text) {
   const lines = text.trim().split('\n');
-  return (lines.find((line) => /heap out of memory|RangeError|Error:/.test(line)) ?? lines.pop())
-    .trim()
-    .slice(0, 160);
+  const line = lines.find((l) => /heap out of memory|RangeError|Error:/.test(l)) ?? lines.pop();
+  return line.trim().slice(0, 160);
 }

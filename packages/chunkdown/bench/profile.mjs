@@ -1,10 +1,12 @@
 /**
- * Summarize V8 CPU profiles (`.cpuprofile`, from `pnpm bench --profile` or `node --cpu-prof`):
- * where the time went, by function and by file, as shares of the sampled time.
+ * Summarize V8 CPU profiles (`.cpuprofile`, from `pnpm bench --profile DIR` or `node --cpu-prof`):
+ * where the time went, as shares of the busy time (idle time, when a child waits for its turn, is
+ * left out).
  *
- *   node bench/profile.mjs FILE_OR_DIR… [--top 25] [--match dist/]
+ *   node bench/profile.mjs FILE_OR_DIR… [--top 25] [--match TEXT]
  *
- * `--match` keeps the functions whose file path contains the text (the share stays of the total).
+ * Prints self time by file, self time by function, and total time (self + callees) by function.
+ * `--match` keeps the rows whose file contains TEXT (`--match chunkdown/dist` for the library).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -27,55 +29,71 @@ if (files.length === 0) {
 }
 
 for (const file of files) {
-  const { byFunction, byFile, total } = selfTimes(JSON.parse(readFileSync(file, 'utf8')));
-  const top = Number(values.top);
-  const keep = ([key]) => key.includes(values.match);
-  process.stdout.write(`\n# ${path.basename(file)}: ${(total / 1000).toFixed(0)} ms sampled\n`);
-  process.stdout.write(`\n## self time by file\n${rows(byFile, total, top, keep)}\n`);
-  process.stdout.write(`\n## self time by function\n${rows(byFunction, total, top, keep)}\n`);
+  const times = summarize(JSON.parse(readFileSync(file, 'utf8')));
+  const table = (map) => rows(map, times.busy, Number(values.top), values.match);
+  const busy = `${(times.busy / 1000).toFixed(0)} ms busy`;
+  process.stdout.write(`\n# ${path.basename(file)}: ${busy}\n`);
+  process.stdout.write(`\n## self time by file\n${table(times.selfByFile)}\n`);
+  process.stdout.write(`\n## self time by function\n${table(times.selfByFunction)}\n`);
+  process.stdout.write(`\n## total time (self + callees) by function\n${table(times.total)}\n`);
 }
 
 /**
- * Self time per function and per file, from the profile's samples and time deltas.
- *
  * @param {{ nodes: object[], samples: number[], timeDeltas: number[] }} profile
- * @returns {{ byFunction: Map<string, number>, byFile: Map<string, number>, total: number }}
- *   Times in microseconds.
+ * @returns Microseconds per file and per function (self), per function (total), and busy time.
  */
-function selfTimes(profile) {
+function summarize(profile) {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  const byFunction = new Map();
-  const byFile = new Map();
-  let total = 0;
-  for (const [i, id] of profile.samples.entries()) {
-    const delta = profile.timeDeltas[i] ?? 0;
-    const { functionName, url, lineNumber } = nodes.get(id).callFrame;
-    const where = url ? shorten(url) : '(native)';
-    const name = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
-    byFunction.set(name, (byFunction.get(name) ?? 0) + delta);
-    byFile.set(where, (byFile.get(where) ?? 0) + delta);
-    total += delta;
+  const parents = new Map();
+  for (const node of profile.nodes) {
+    for (const child of node.children ?? []) parents.set(child, node.id);
   }
-  return { byFunction, byFile, total };
+  const selfByFunction = new Map();
+  const selfByFile = new Map();
+  const total = new Map();
+  const add = (map, key, us) => map.set(key, (map.get(key) ?? 0) + us);
+  let busy = 0;
+  for (const [i, id] of profile.samples.entries()) {
+    const us = profile.timeDeltas[i] ?? 0;
+    const leaf = describe(nodes.get(id));
+    if (leaf.name.startsWith('(idle)')) continue;
+    busy += us;
+    add(selfByFunction, leaf.name, us);
+    add(selfByFile, leaf.file, us);
+    // Each function on the stack once, however deep its recursion.
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parents.get(at)) {
+      const { name } = describe(nodes.get(at));
+      if (!seen.has(name)) add(total, name, us);
+      seen.add(name);
+    }
+  }
+  total.delete('(root) (native):0');
+  return { selfByFunction, selfByFile, total, busy };
 }
 
-function rows(map, total, top, keep) {
+function describe(node) {
+  const { functionName, url, lineNumber } = node.callFrame;
+  const file = url ? shorten(url) : '(native)';
+  return { file, name: `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}` };
+}
+
+function rows(map, busy, top, match) {
   return [...map]
-    .filter(keep)
+    .filter(([key]) => key.includes(match))
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)
-    .map(
-      ([key, us]) =>
-        `${((100 * us) / total).toFixed(1).padStart(5)} %  ${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`,
-    )
+    .map(([key, us]) => {
+      const share = `${((100 * us) / busy).toFixed(1).padStart(5)} %`;
+      return `${share}  ${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`;
+    })
     .join('\n');
 }
 
 /** `file:///…/node_modules/.pnpm/x@1/node_modules/x/lib/a.js` → `x/lib/a.js`. */
 function shorten(url) {
-  return url
-    .replace(/^file:\/\//, '')
-    .split('/node_modules/')
-    .pop()
-    .replace(/^.*\/packages\//, 'packages/');
+  const file = url.replace(/^file:\/\//, '');
+  if (file.includes('/packages/chunkdown/'))
+    return `chunkdown/${file.split('/packages/chunkdown/').pop()}`;
+  return file.split('/node_modules/').pop();
 }

@@ -37,6 +37,7 @@ function corpusTable(set) {
     'splitter',
     'size',
     'time',
+    'wall',
     'MB/s',
     '× floor',
     'peak RSS',
@@ -54,6 +55,7 @@ function corpusTable(set) {
       variant.label,
       sizeOf(variant),
       time(s.ms) + failures(s),
+      time(s.wallMs),
       (s.bytes / 1e6 / (s.ms / 1000)).toFixed(2),
       s.ratio === undefined ? '—' : ratio(s.ratio),
       mib(result.peakRss),
@@ -222,7 +224,16 @@ function speedup(ours, theirs) {
  * @param {object[] | undefined} floor The floor's outcomes, aligned with `docs`.
  */
 export function summarize(docs, outcomes, floor) {
-  const s = { ms: 0, bytes: 0, chunks: 0, orphanRows: 0, openFences: 0, cutWords: 0, failed: 0 };
+  const s = {
+    ms: 0,
+    wallMs: 0,
+    bytes: 0,
+    chunks: 0,
+    orphanRows: 0,
+    openFences: 0,
+    cutWords: 0,
+    failed: 0,
+  };
   s.timeouts = 0;
   let floorMs = 0;
   let oursMs = 0;
@@ -235,11 +246,12 @@ export function summarize(docs, outcomes, floor) {
       continue;
     }
     s.ms += outcome.ms;
+    s.wallMs += outcome.wallMs;
     s.bytes += docs[i].bytes;
     s.chunks += outcome.chunks;
-    s.orphanRows += outcome.quality.orphanRows;
-    s.openFences += outcome.quality.openFences;
-    s.cutWords += outcome.quality.cutWords;
+    s.orphanRows += outcome.quality?.orphanRows ?? 0;
+    s.openFences += outcome.quality?.openFences ?? 0;
+    s.cutWords += outcome.quality?.cutWords ?? 0;
     const base = floor?.[i]?.ms;
     if (base !== undefined) {
       floorMs += base;

@@ -14,8 +14,8 @@ import { adversarialDocuments } from './adversarial.mjs';
 import { parseCli } from './args.mjs';
 import { folderDocuments, nodeModulesDocuments } from './corpus.mjs';
 import { repeated, withBytes } from './documents.mjs';
-import { measure } from './measure.mjs';
 import { formatReport } from './report.mjs';
+import { measureGroup } from './schedule.mjs';
 import { splitters } from './splitters.mjs';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -37,14 +37,28 @@ const warmup = [
 ];
 const sets = await inputSets();
 const fatal = new Map();
-const total = sets.reduce((n, set) => n + jobsOf(set).length, 0);
-let done = 0;
 
 for (const set of sets) {
   for (const group of set.kind === 'scaling' ? set.bases : [set]) {
-    group.runs = [];
-    for (const variant of variants)
-      group.runs.push({ variant, result: await run(set, group, variant) });
+    log(
+      `${group.short ?? set.title}: ${group.docs.length} documents${set.isolate ? ', one set of children each' : ''}`,
+    );
+    group.runs = await measureGroup({
+      variants,
+      docs: group.docs,
+      isolate: set.isolate,
+      runs: args.runs,
+      fatal,
+      log,
+      job: {
+        ratio: args.ratio,
+        warmup: group.warmup ?? warmup,
+        warmupMs: set.warmupMs,
+        timeoutMs: args.timeoutMs,
+        clock: args.clock,
+        profileDir: args.profileDir,
+      },
+    });
   }
 }
 
@@ -53,53 +67,6 @@ process.stdout.write(`\n${report}`);
 mkdirSync(path.dirname(args.out), { recursive: true });
 writeFileSync(args.out, report);
 log(`\nWrote ${args.out} in ${seconds(Date.now() - started)}.`);
-
-/** Measure one variant on one group of documents: one child for a corpus, one per document else. */
-async function run(set, group, variant) {
-  const key = variant.splitter;
-  if (fatal.has(key)) {
-    done += set.isolate ? group.docs.length : 1;
-    return { fatal: fatal.get(key), outcomes: [] };
-  }
-  const job = {
-    splitter: variant.splitter,
-    options: { chunkSize: variant.size, ratio: args.ratio },
-    warmup: group.warmup ?? warmup,
-    warmupMs: set.warmupMs,
-    runs: args.runs,
-    timeoutMs: args.timeoutMs,
-    profileDir: args.profileDir,
-  };
-  const parts = set.isolate ? group.docs.map((doc) => [doc]) : [group.docs];
-  const result = { outcomes: [], peakRss: 0, baseRss: 0 };
-  for (const docs of parts) {
-    const t0 = Date.now();
-    const part = await measure({ ...job, docs });
-    done++;
-    const what = docs.length === 1 ? docs[0].name : `${group.short} (${docs.length} documents)`;
-    const name = [variant.label, variant.size].filter(Boolean).join(' ');
-    log(`[${done}/${total}] ${name} · ${what} · ${seconds(Date.now() - t0)}`);
-    if (part.fatal) {
-      log(`  ${variant.label}: ${part.fatal} — skipped from now on`);
-      fatal.set(key, part.fatal);
-      return { fatal: part.fatal, outcomes: [] };
-    }
-    // One child per document: the child's peak is that document's peak.
-    result.outcomes.push(
-      ...part.outcomes.map((o) =>
-        set.isolate && o.ms !== undefined ? { ...o, peakRss: part.peakRss } : o,
-      ),
-    );
-    result.peakRss = Math.max(result.peakRss, part.peakRss);
-    result.baseRss = Math.max(result.baseRss, part.baseRss);
-  }
-  return result;
-}
-
-function jobsOf(set) {
-  const groups = set.kind === 'scaling' ? set.bases : [set];
-  return groups.flatMap((group) => variants.flatMap(() => (set.isolate ? group.docs : [group])));
-}
 
 async function inputSets() {
   const sets = [];
@@ -216,7 +183,8 @@ function meta() {
       `sizes ${args.sizes.join(', ')}`,
       `chunkdown and 3.5.0 with \`maxOverflowRatio: ${args.ratio}\``,
       'LangChain with `chunkOverlap: 0`',
-      `${args.runs} timed run(s) per document (fastest kept) after a warm-up`,
+      'splitters take turns on each document (interleaved, one at a time), each in its own warmed-up child process',
+      `${args.clock === 'cpu' ? 'CPU time (user + system of the child process)' : 'wall-clock time'}, fastest of ${args.runs} run(s) per document`,
       `budget ${args.timeoutMs / 1000} s per (splitter, document)`,
     ].join('; '),
   };
