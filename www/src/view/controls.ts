@@ -194,6 +194,18 @@ export function createControls(
     );
   });
 
+  const rulesBox = h(
+    'details',
+    { class: 'rules', id: 'rules' },
+    h('summary', {}, 'Node rules'),
+    h(
+      'p',
+      { class: 'hint' },
+      'When a node may be split, per node type. size-split keeps it whole up to the size.',
+    ),
+    ruleRows,
+  );
+
   const reset = h('button', { type: 'button', class: 'link-button' }, 'Reset options');
   reset.addEventListener('click', () => {
     const fresh = { ...DEFAULT_SETTINGS, rules: {} };
@@ -210,17 +222,7 @@ export function createControls(
       h('p', { class: 'hint' }, 'What sizes are measured in, for both splitters.'),
     ),
     ...fields,
-    h(
-      'details',
-      { class: 'rules', id: 'rules' },
-      h('summary', {}, 'Node rules'),
-      h(
-        'p',
-        { class: 'hint' },
-        'When a node may be split, per node type. size-split keeps it whole up to the size.',
-      ),
-      ruleRows,
-    ),
+    rulesBox,
     reset,
   );
   form.addEventListener('submit', (event) => event.preventDefault());
@@ -247,6 +249,8 @@ export function createControls(
       row.size.hidden = rule.split !== 'size-split';
       if (row.style) row.style.value = rule.style;
     }
+    // Show the rules a shared link set.
+    if (Object.keys(next.rules).length > 0) rulesBox.open = true;
     showLimit();
   }
 
