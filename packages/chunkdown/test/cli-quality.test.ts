@@ -56,4 +56,18 @@ describe('inspectChunk', () => {
   it('measures the rendered text', () => {
     expect(inspectChunk('**Bold** [link](https://example.com/long/url)').contentChars).toBe(9);
   });
+
+  it('skips parsing when the length is known and nothing looks like a row or a fence', () => {
+    expect(inspectChunk('Plain **text** only.', 16)).toEqual({
+      orphanRows: 0,
+      unbalancedFences: 0,
+      contentChars: 16,
+    });
+    expect(inspectChunk('| 3 | 4 |', 5)).toEqual({
+      orphanRows: 1,
+      unbalancedFences: 0,
+      contentChars: 5,
+    });
+    expect(inspectChunk('~~~\ncode', 4).unbalancedFences).toBe(1);
+  });
 });

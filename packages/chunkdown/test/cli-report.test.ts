@@ -97,6 +97,10 @@ describe('ReportBuilder', () => {
     expect(report.tiny.count).toBe(50);
     expect(report.tiny.examples).toHaveLength(5);
     expect(report.overRawCap.count).toBe(0);
+    // The text lists three examples per line; the JSON report keeps five.
+    expect(formatReport(report)).toMatch(
+      /tiny chunks \(< 50 chars\) +50 \(100%\) {3}e\.g\. b\.md chunk 1, b\.md chunk 2, b\.md chunk 3\n/,
+    );
   });
 
   it('reports no sizes for no chunks', () => {
@@ -121,6 +125,17 @@ describe('histogram', () => {
     expect(buckets[9]).toEqual({ from: 90, to: 100, count: 1, zone: 'within' });
     expect(buckets[10]).toEqual({ from: 100, to: 150, count: 2, zone: 'overflow' });
     expect(buckets[11]).toEqual({ from: 150, to: null, count: 2, zone: 'over-limit' });
+  });
+
+  it('uses whole-number edges when the chunk size is not a multiple of ten', () => {
+    const buckets = histogram([26, 27, 256], 256, 256);
+    expect(buckets.slice(0, 3).map((bucket) => [bucket.from, bucket.to, bucket.count])).toEqual([
+      [0, 26, 1],
+      [26, 51, 1],
+      [51, 77, 0],
+    ]);
+    expect(buckets[9]).toMatchObject({ from: 230, to: 256, count: 1 });
+    expect(histogram([0.25], 1, 1)[2]).toMatchObject({ from: 0.2, to: 0.3, count: 1 });
   });
 
   it('has no overflow zone when the ratio is 1', () => {

@@ -6,6 +6,12 @@ import { type ChunkQuality, inspectChunk } from './quality.js';
 import type { ResolvedSettings } from './settings.js';
 import { loadTokenCounter } from './tokens.js';
 
+/**
+ * Whether to run the quality checks of the report, and in which unit the splitter measures
+ * (with characters, the chunk's content size is already its rendered length).
+ */
+export type Inspection = 'off' | 'characters' | 'tokens';
+
 /** The result of chunking one input. */
 export type FileOutcome =
   | {
@@ -50,18 +56,23 @@ export async function createSplitter(
  * @param file Name to report it under.
  * @param text The markdown.
  * @param splitter The configured splitter.
- * @param inspect Whether to run the quality checks.
+ * @param inspect Whether to run the quality checks, and the size unit.
  * @returns The outcome; a failure of the splitter becomes a failed outcome naming the file.
  */
 export function chunkText(
   file: string,
   text: string,
   splitter: Chunkdown,
-  inspect: boolean,
+  inspect: Inspection,
 ): FileOutcome {
   try {
     const { chunks, frontmatter } = splitter.split(text);
-    const quality = inspect ? chunks.map((chunk) => inspectChunk(chunk.text)) : undefined;
+    const quality =
+      inspect === 'off'
+        ? undefined
+        : chunks.map((chunk) =>
+            inspectChunk(chunk.text, inspect === 'characters' ? chunk.contentSize : undefined),
+          );
     return { ok: true, file, chunks, frontmatter, quality };
   } catch (error) {
     return { ok: false, file, message: `could not be chunked: ${describeError(error)}` };
@@ -74,14 +85,14 @@ export function chunkText(
  * @param path File path to read.
  * @param file Name to report it under (the path as the user gave or found it).
  * @param splitter The configured splitter.
- * @param inspect Whether to run the quality checks.
+ * @param inspect Whether to run the quality checks, and the size unit.
  * @returns The outcome; an unreadable file becomes a failed outcome with the reason.
  */
 export async function chunkFile(
   path: string,
   file: string,
   splitter: Chunkdown,
-  inspect: boolean,
+  inspect: Inspection,
 ): Promise<FileOutcome> {
   let text: string;
   try {

@@ -1,11 +1,11 @@
-import type { FileOutcome } from './chunk-file.js';
+import type { FileOutcome, Inspection } from './chunk-file.js';
 import type { ResolvedSettings } from './settings.js';
 
 /** What a worker is started with. */
 export interface WorkerSetup {
   settings: ResolvedSettings;
   /** Whether to run the quality checks for the report. */
-  inspect: boolean;
+  inspect: Inspection;
 }
 
 /** A file for a worker to chunk. */

@@ -25,13 +25,18 @@ const fenceLine = /^(`{3,}|~{3,})/;
  * a table with its header, every fenced code block is closed.
  *
  * @param text Markdown of one chunk.
+ * @param contentChars The chunk's rendered length in characters, when already known: then a
+ * chunk without pipes and fence markers is not parsed at all.
  * @returns What was found.
  */
-export function inspectChunk(text: string): ChunkQuality {
+export function inspectChunk(text: string, contentChars?: number): ChunkQuality {
+  if (contentChars !== undefined && !/[|]|```|~~~/.test(text)) {
+    return { orphanRows: 0, unbalancedFences: 0, contentChars };
+  }
   const tree: Root = parser.parse(text);
   const lines = text.split(/\r?\n|\r/);
   const quality: ChunkQuality = { orphanRows: 0, unbalancedFences: 0, contentChars: 0 };
-  quality.contentChars = renderText(tree).length;
+  quality.contentChars = contentChars ?? renderText(tree).length;
   visit(tree, (node: Nodes) => {
     const start = node.position?.start;
     const end = node.position?.end;

@@ -2,6 +2,7 @@ import type { ChunkLocation, Finding, HistogramBucket, Report } from './report.j
 import { tinyChunkChars } from './report.js';
 
 const barWidth = 30;
+const shownExamples = 3;
 
 const number = (value: number) =>
   value.toLocaleString('en-US', { maximumFractionDigits: Number.isInteger(value) ? 0 : 1 });
@@ -51,7 +52,7 @@ export function formatReport(report: Report): string {
   const check = (label: string, found: Finding, ok: boolean | null, detail = '') =>
     out.push(
       `  ${ok === null ? '·' : ok ? '✓' : '✗'} ${label.padEnd(30)} ${number(found.count).padStart(6)}${detail}${
-        found.examples.length > 0 ? `   e.g. ${found.examples.map(locate).join(', ')}` : ''
+        found.examples.length > 0 ? `   e.g. ${listExamples(found.examples)}` : ''
       }`,
     );
   check('orphan table rows', report.orphanRows, report.orphanRows.count === 0);
@@ -75,7 +76,7 @@ export function formatReport(report: Report): string {
   );
   for (const group of report.overLimit.byReason) {
     out.push(
-      `      ${group.reason.padEnd(28)} ${number(group.count).padStart(6)}   e.g. ${group.examples.map(locate).join(', ')}`,
+      `      ${group.reason.padEnd(28)} ${number(group.count).padStart(6)}   e.g. ${listExamples(group.examples)}`,
     );
   }
 
@@ -89,6 +90,11 @@ export function formatReport(report: Report): string {
     }
   }
   return `${out.join('\n')}\n`;
+}
+
+/** The first few examples of a finding, to keep lines short (the JSON report has more). */
+function listExamples(examples: readonly ChunkLocation[]): string {
+  return examples.slice(0, shownExamples).map(locate).join(', ');
 }
 
 function locate(where: ChunkLocation): string {

@@ -233,7 +233,8 @@ export function summarize(sizes: readonly number[]): Report['sizes'] {
 
 /**
  * Histogram of content sizes: ten buckets up to `chunkSize`, one from `chunkSize` to `limit`
- * (when the overflow ratio leaves room), and one over `limit`.
+ * (when the overflow ratio leaves room), and one over `limit`. Bucket edges are whole numbers
+ * when the chunk size allows it.
  *
  * @param sizes Content sizes.
  * @param chunkSize Target size.
@@ -245,10 +246,11 @@ export function histogram(
   chunkSize: number,
   limit: number,
 ): HistogramBucket[] {
-  const step = chunkSize / 10;
+  const edge = (index: number) =>
+    chunkSize >= 10 ? Math.round((index * chunkSize) / 10) : (index * chunkSize) / 10;
   const buckets: HistogramBucket[] = Array.from({ length: 10 }, (_, index) => ({
-    from: index * step,
-    to: (index + 1) * step,
+    from: edge(index),
+    to: index === 9 ? chunkSize : edge(index + 1),
     count: 0,
     zone: 'within',
   }));
@@ -258,7 +260,7 @@ export function histogram(
     if (size > limit) over.count++;
     else if (size > chunkSize) overflow.count++;
     else {
-      const bucket = buckets[Math.min(9, Math.max(0, Math.ceil(size / step) - 1))];
+      const bucket = buckets.find((candidate) => size <= (candidate.to ?? 0)) ?? buckets[0];
       if (bucket) bucket.count++;
     }
   }

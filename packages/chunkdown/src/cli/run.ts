@@ -4,7 +4,13 @@ import type { Writable } from 'node:stream';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { Chunkdown } from '../types.js';
 import { type OutputFormat, parseCommandLine } from './args.js';
-import { chunkFile, chunkText, createSplitter, type FileOutcome } from './chunk-file.js';
+import {
+  chunkFile,
+  chunkText,
+  createSplitter,
+  type FileOutcome,
+  type Inspection,
+} from './chunk-file.js';
 import { discover, type Input } from './discover.js';
 import { describeError, RunError, UsageError } from './errors.js';
 import { createFormatter } from './format.js';
@@ -141,12 +147,13 @@ async function execute(io: CliIo): Promise<number> {
       })
     : undefined;
   const formatter = createFormatter(format, settings.tokens ? 'tokens' : 'chars');
+  const inspect: Inspection = !report ? 'off' : settings.tokens ? 'tokens' : 'characters';
   let done = 0;
   let chunks = 0;
 
   try {
     await output?.write(formatter.start());
-    for await (const outcome of outcomes(inputs, settings, io, command.jobs ?? io.cpus, !!report)) {
+    for await (const outcome of outcomes(inputs, settings, io, command.jobs ?? io.cpus, inspect)) {
       done++;
       if (outcome.ok) {
         chunks += outcome.chunks.length;
@@ -154,13 +161,7 @@ async function execute(io: CliIo): Promise<number> {
         outcome.chunks.forEach((chunk, index) => {
           const quality = outcome.quality?.[index];
           if (!report || !quality) return;
-          const contentChars = settings.tokens ? quality.contentChars : chunk.contentSize;
-          report.addChunk({
-            file: outcome.file,
-            index,
-            chunk,
-            quality: { ...quality, contentChars },
-          });
+          report.addChunk({ file: outcome.file, index, chunk, quality });
         });
         await output?.write(formatter.file(outcome));
       } else {
@@ -209,7 +210,7 @@ async function* outcomes(
   settings: ResolvedSettings,
   io: CliIo,
   jobs: number,
-  inspect: boolean,
+  inspect: Inspection,
 ): AsyncGenerator<FileOutcome> {
   const files = inputs.flatMap((input) =>
     input.kind === 'file' ? [{ path: resolve(io.cwd, input.path), file: input.path }] : [],
