@@ -23,7 +23,8 @@ Sizing:
   -t, --tokens NAME            size in tokens: cl100k_base or o200k_base (default: characters)
       --rule TYPE=RULE         split rule, repeatable: TYPE=never-split|allow-split|size-split:N,
                                or link.style=inline|preserve (also image.style)
-                               TYPE: ${ruleTypes.join(', ')}
+                               TYPE: ${ruleTypes.slice(0, 7).join(', ')},
+                               ${ruleTypes.slice(7).join(', ')}
   -c, --config FILE            JSON file of options: chunkSize, maxOverflowRatio, maxRawSize,
                                overlap, minChunkSize, rules, tokens (flags take precedence)
 
