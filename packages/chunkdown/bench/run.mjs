@@ -6,7 +6,15 @@
  * Flags: see `args.mjs` or `pnpm bench --help`.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +32,7 @@ const args = parseCli(process.argv.slice(2));
 const started = Date.now();
 
 if (args.build) build();
+snapshotDist();
 
 const variants = [
   { splitter: 'floor', label: splitters.floor.short },
@@ -113,7 +122,7 @@ async function inputSets() {
       .sort((a, b) => b.bytes - a.bytes)[0];
     const bases = [];
     // Repeated inside one paragraph (joined by a space): the inline text splitter's scaling.
-    const prose = { name: '64 kB paragraph', generator: 'paragraph', amount: 64e3, join: ' ' };
+    const prose = { name: '32 kB paragraph', generator: 'paragraph', amount: 32e3, join: ' ' };
     // Each base warms up on itself, so ×1 is not the first contact with its constructs.
     for (const base of args.quick ? [real] : [real, prose]) {
       if (base) bases.push({ short: base.name, docs: repeated(base, [1, 4, 16]), warmup: [base] });
@@ -124,7 +133,7 @@ async function inputSets() {
       description: `One document repeated ×1, ×4 and ×16 (${bases.map((b) => `\`${b.short}\``).join(', ')}), one child process per splitter that warms up on the document and then times the three in turn, each over the same bytes (×1 split 16 times, ×4 four times, ×16 once); time per MB should stay flat. Growth: ms/MB at ×16 over ×1. RSS: the child's high-water mark after ×1 and after ×16.`,
       bases,
       isolate: false,
-      warmupMs: args.quick ? 500 : 1500,
+      warmupMs: args.quick ? 500 : 1000,
     });
   }
   return sets;
@@ -139,8 +148,27 @@ function corpus(short, title, docs, what) {
     description: `Inputs: ${what}. One child process per splitter and size; budget ${args.timeoutMs / 1000} s per document.`,
     docs,
     isolate: false,
-    warmupMs: args.quick ? 500 : 1500,
+    warmupMs: args.quick ? 500 : 1000,
   };
+}
+
+/**
+ * Copy `dist` beside the benchmark and point the children at the copy (`CHUNKDOWN_BENCH_DIST`): a
+ * rebuild while the benchmark runs (tsdown empties `dist` first) must not change or remove what is
+ * measured halfway through. The copy sits inside the package, so its imports still resolve.
+ */
+function snapshotDist() {
+  const dist = path.join(packageDir, 'dist');
+  if (!existsSync(path.join(dist, 'index.js'))) return;
+  const copy = path.join(packageDir, 'bench/.snapshot', String(process.pid));
+  cpSync(dist, copy, { recursive: true });
+  process.env.CHUNKDOWN_BENCH_DIST = path.join(copy, 'index.js');
+  process.on('exit', () => {
+    rmSync(copy, { recursive: true, force: true });
+    if (readdirSync(path.dirname(copy)).length === 0)
+      rmSync(path.dirname(copy), { recursive: true });
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 }
 
 /** Build the library so the benchmark measures the current sources; keep the old dist if it fails. */

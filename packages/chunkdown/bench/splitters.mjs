@@ -5,8 +5,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** The built library: the benchmark measures what users get from npm, not the sources. */
-export const distEntry = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+/**
+ * The built library: the benchmark measures what users get from npm, not the sources. `run.mjs`
+ * points this at a snapshot of `dist` taken when the run started.
+ */
+export const distEntry =
+  process.env.CHUNKDOWN_BENCH_DIST ?? fileURLToPath(new URL('../dist/index.js', import.meta.url));
 
 /** Splitters keyed by name: `short` names the table row, `label` says what it is. */
 export const splitters = {
