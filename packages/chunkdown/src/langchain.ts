@@ -1,1 +1,278 @@
-export {};
+/**
+ * A LangChain text splitter backed by chunkdown:
+ *
+ * ```ts
+ * import { ChunkdownTextSplitter } from 'chunkdown/langchain';
+ *
+ * const splitter = new ChunkdownTextSplitter({ chunkSize: 500, maxOverflowRatio: 1.5 });
+ * const docs = await splitter.splitDocuments(loadedDocs);
+ * // docs[i].metadata: the source document's metadata, plus `breadcrumbs` and `loc`
+ * ```
+ *
+ * Needs `@langchain/textsplitters` and `@langchain/core` (optional peer dependencies, install them
+ * beside `chunkdown`). This module is a separate entry point so that the core never loads them.
+ *
+ * @module
+ */
+import { Document } from '@langchain/core/documents';
+import { TextSplitter, type TextSplitterChunkHeaderOptions } from '@langchain/textsplitters';
+import { chunkdown } from './chunkdown.js';
+import { characterLength } from './options.js';
+import type { Breadcrumb, Chunkdown, ChunkdownOptions, LengthFunction } from './types.js';
+
+/**
+ * Options of {@link ChunkdownTextSplitter}: chunkdown's options, plus `chunkOverlap`, LangChain's
+ * name for `overlap`.
+ */
+export interface ChunkdownTextSplitterOptions extends ChunkdownOptions {
+  /**
+   * LangChain's name for {@link ChunkdownOptions.overlap}: content carried from the end of the
+   * previous chunk of the same section, in whole sentences. Default 0 (not LangChain's 200).
+   * When both are given they must be equal.
+   */
+  chunkOverlap?: number | undefined;
+}
+
+/** Where a chunk came from in its source document. */
+export interface ChunkLocation {
+  /** Offset (UTF-16) in the document's `pageContent` where the chunk's source starts. */
+  start: number;
+  /** Offset (UTF-16) in the document's `pageContent` where the chunk's source ends (exclusive). */
+  end: number;
+  /** First and last line (1-based) of the chunk's source, as LangChain's splitters report them. */
+  lines: { from: number; to: number };
+}
+
+/**
+ * Metadata of a chunk document: the source document's metadata, plus `breadcrumbs` and `loc`.
+ * A `loc` object already in the source metadata (a loader's `pageNumber`, say) is kept and
+ * extended.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: LangChain types document metadata as `Record<string, any>`.
+export type ChunkdownDocumentMetadata = Record<string, any> & {
+  /** Ancestor headings of the chunk's content that are not in its own text, outermost first. */
+  breadcrumbs: Breadcrumb[];
+  /** Source location of the chunk. */
+  loc: ChunkLocation & Record<string, unknown>;
+};
+
+/**
+ * A `TextSplitter` from `@langchain/textsplitters` that splits markdown with chunkdown.
+ *
+ * - `splitText` returns exactly chunkdown's `splitText`.
+ * - `createDocuments`, `splitDocuments`, `transformDocuments` and `invoke` keep each document's
+ *   metadata and add `breadcrumbs` and `loc` (`start`, `end` and `lines: { from, to }`), computed
+ *   from chunkdown's source offsets rather than by searching the chunk text in the source (chunk
+ *   text is normalized markdown, so it is not always a substring of the source).
+ * - The base class fields mean what they mean to chunkdown: `chunkSize` is the target content
+ *   size, `chunkOverlap` is chunkdown's `overlap` (0 by default), `lengthFunction` is the size
+ *   unit and must be synchronous. Changing them after construction takes effect on the next
+ *   split. `keepSeparator` has no effect: chunks are whole markdown, there are no separators.
+ */
+export class ChunkdownTextSplitter extends TextSplitter {
+  /**
+   * Name LangChain uses for this class.
+   *
+   * @returns `'ChunkdownTextSplitter'`.
+   */
+  static override lc_name(): string {
+    return 'ChunkdownTextSplitter';
+  }
+
+  /** chunkdown options other than the three the base class holds. */
+  readonly #options: ChunkdownOptions;
+  /** The splitter, and the base class fields it was made with. */
+  #splitter: Chunkdown;
+  #madeWith: { chunkSize: number; chunkOverlap: number; lengthFunction: unknown };
+
+  /**
+   * @param options chunkdown's options (`chunkSize` is required), with `chunkOverlap` accepted
+   *   as another name for `overlap`.
+   * @throws {TypeError | RangeError} When an option is invalid (see `chunkdown`), when `overlap`
+   *   and `chunkOverlap` disagree, or when `lengthFunction` is asynchronous.
+   */
+  constructor(options: ChunkdownTextSplitterOptions) {
+    const { chunkOverlap, ...rest } = options ?? ({} as ChunkdownTextSplitterOptions);
+    if (chunkOverlap !== undefined && rest.overlap !== undefined && chunkOverlap !== rest.overlap) {
+      throw new RangeError(
+        `Expected \`options.overlap\` and \`options.chunkOverlap\` (its LangChain name) to be equal, not ${rest.overlap} and ${chunkOverlap}`,
+      );
+    }
+    const overlap = rest.overlap ?? chunkOverlap ?? 0;
+    const lengthFunction = synchronous(rest.lengthFunction ?? characterLength);
+    const settings: ChunkdownOptions = { ...rest, overlap, lengthFunction };
+    // Validate before the base constructor, whose own check would throw a less helpful error.
+    const splitter = chunkdown(settings);
+    // The base class checks `chunkOverlap < chunkSize`; chunkdown has checked it already.
+    super({
+      chunkSize: settings.chunkSize,
+      chunkOverlap: 0,
+      keepSeparator: false,
+      lengthFunction,
+    });
+    this.chunkOverlap = overlap;
+    this.#options = settings;
+    this.#splitter = splitter;
+    this.#madeWith = this.#fields();
+  }
+
+  /**
+   * Split markdown into chunk texts, exactly as chunkdown's `splitText`.
+   *
+   * @param text Markdown.
+   * @returns The chunk texts, in source order.
+   */
+  override async splitText(text: string): Promise<string[]> {
+    return this.#current().splitText(text);
+  }
+
+  /**
+   * Split texts into chunk documents. Each chunk gets a shallow copy of its text's metadata, with
+   * `breadcrumbs` and `loc` added.
+   *
+   * @param texts Markdown documents.
+   * @param metadatas Metadata of each text (by index); missing entries count as `{}`.
+   * @param chunkHeaderOptions `chunkHeader` is put before every chunk's text, and
+   *   `chunkOverlapHeader` (default `"(cont'd) "`) before every chunk but a text's first when
+   *   `appendChunkOverlapHeader` is set, as the base class does.
+   * @returns The chunk documents, text by text, in source order.
+   */
+  override async createDocuments(
+    texts: string[],
+    // biome-ignore lint/suspicious/noExplicitAny: the base class's parameter type.
+    metadatas: Record<string, any>[] = [],
+    chunkHeaderOptions: TextSplitterChunkHeaderOptions = {},
+  ): Promise<Document<ChunkdownDocumentMetadata>[]> {
+    const {
+      chunkHeader = '',
+      chunkOverlapHeader = "(cont'd) ",
+      appendChunkOverlapHeader = false,
+    } = chunkHeaderOptions;
+    const splitter = this.#current();
+    const documents: Document<ChunkdownDocumentMetadata>[] = [];
+    texts.forEach((text, index) => {
+      const metadata = metadatas[index] ?? {};
+      const givenLoc: unknown = metadata.loc;
+      const baseLoc = givenLoc !== null && typeof givenLoc === 'object' ? givenLoc : {};
+      const lineAt = lineLocator(text);
+      splitter.split(text).chunks.forEach((chunk, position) => {
+        const header =
+          position > 0 && appendChunkOverlapHeader ? chunkHeader + chunkOverlapHeader : chunkHeader;
+        const lines = {
+          from: lineAt(chunk.start),
+          to: lineAt(Math.max(chunk.start, chunk.end - 1)),
+        };
+        documents.push(
+          new Document<ChunkdownDocumentMetadata>({
+            pageContent: header + chunk.text,
+            metadata: {
+              ...metadata,
+              breadcrumbs: chunk.breadcrumbs.map((crumb) => ({ ...crumb })),
+              loc: { ...baseLoc, start: chunk.start, end: chunk.end, lines },
+            },
+          }),
+        );
+      });
+    });
+    return documents;
+  }
+
+  /**
+   * Split documents into chunk documents (see {@link ChunkdownTextSplitter.createDocuments}).
+   * Documents without `pageContent` are skipped, as the base class does.
+   *
+   * @param documents Documents whose `pageContent` is markdown.
+   * @param chunkHeaderOptions See {@link ChunkdownTextSplitter.createDocuments}.
+   * @returns The chunk documents, document by document, in source order.
+   */
+  override async splitDocuments(
+    documents: Document[],
+    chunkHeaderOptions: TextSplitterChunkHeaderOptions = {},
+  ): Promise<Document<ChunkdownDocumentMetadata>[]> {
+    const given = documents.filter((document) => document.pageContent !== undefined);
+    return this.createDocuments(
+      given.map((document) => document.pageContent),
+      given.map((document) => document.metadata),
+      chunkHeaderOptions,
+    );
+  }
+
+  /** The splitter for the current base class fields, remade when one of them was changed. */
+  #current(): Chunkdown {
+    const fields = this.#fields();
+    const made = this.#madeWith;
+    if (
+      fields.chunkSize !== made.chunkSize ||
+      fields.chunkOverlap !== made.chunkOverlap ||
+      fields.lengthFunction !== made.lengthFunction
+    ) {
+      this.#splitter = chunkdown({
+        ...this.#options,
+        chunkSize: fields.chunkSize,
+        overlap: fields.chunkOverlap,
+        lengthFunction: synchronous(fields.lengthFunction),
+      });
+      this.#madeWith = fields;
+    }
+    return this.#splitter;
+  }
+
+  #fields() {
+    return {
+      chunkSize: this.chunkSize,
+      chunkOverlap: this.chunkOverlap,
+      lengthFunction: this.lengthFunction,
+    };
+  }
+}
+
+/**
+ * Check that a length function is synchronous: LangChain accepts `(text) => Promise<number>`,
+ * chunkdown measures synchronously. Calls it once, on the empty string.
+ *
+ * @param lengthFunction The function to check.
+ * @returns The same function.
+ * @throws {TypeError} When it is not a function or it returns a promise.
+ */
+function synchronous(lengthFunction: unknown): LengthFunction {
+  if (typeof lengthFunction !== 'function') {
+    throw new TypeError(
+      `Expected a function \`(text: string) => number\` for \`options.lengthFunction\`, not ${typeof lengthFunction}`,
+    );
+  }
+  const probe: unknown = lengthFunction('');
+  if (probe !== null && typeof probe === 'object' && 'then' in probe) {
+    // Ignore the probe's own outcome; the error below says what to do.
+    Promise.resolve(probe).catch(() => {});
+    throw new TypeError(
+      'Expected a synchronous `(text: string) => number` for `options.lengthFunction`, not a function returning a promise: chunkdown measures every node synchronously',
+    );
+  }
+  return lengthFunction as LengthFunction;
+}
+
+/**
+ * Make a function that gives the 1-based line of an offset in `text`. Line endings are `\n`,
+ * `\r\n` and `\r`, as in markdown.
+ *
+ * @param text The source text.
+ * @returns Line number of an offset (an offset on a line ending belongs to the line it ends).
+ */
+function lineLocator(text: string): (offset: number) => number {
+  const starts = [0];
+  const ending = /\r\n?|\n/g;
+  for (let match = ending.exec(text); match !== null; match = ending.exec(text)) {
+    starts.push(match.index + match[0].length);
+  }
+  return (offset) => {
+    // Last line start <= offset.
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((starts[middle] as number) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  };
+}

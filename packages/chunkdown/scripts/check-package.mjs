@@ -1,0 +1,470 @@
+#!/usr/bin/env node
+/**
+ * Check the package as a user gets it:
+ *
+ * 1. build, then `pnpm pack` into a temporary folder, and look at the tarball's file list;
+ * 2. `publint --strict` and `attw --profile esm-only` on the tarball;
+ * 3. walk the imports of the shipped files: the core (`chunkdown`) imports no Node built-in
+ *    and nothing but its `dependencies`; the subpath exports import only their peers; every
+ *    dependency is used;
+ * 4. install the tarball with npm into an empty project next to `@langchain/textsplitters@1.0.2`,
+ *    `@langchain/core@1.4.0` and `gpt-tokenizer@4.0.0`, then run the README examples there and
+ *    compare their output with the README's, type-check a TypeScript consumer (`node16` and
+ *    `bundler` resolution, `skipLibCheck: false`), `require()` the package from CommonJS, and
+ *    run the `chunkdown` command.
+ *
+ * Usage: `node scripts/check-package.mjs [--no-build] [--keep]`. npm's cache lives in
+ * `node_modules/.cache/check-package`, so runs after the first one install offline.
+ */
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const npmCache = join(packageDir, 'node_modules', '.cache', 'check-package');
+const peers = ['@langchain/textsplitters@1.0.2', '@langchain/core@1.4.0', 'gpt-tokenizer@4.0.0'];
+
+// The README examples and their exact output. Keep them in sync with README.md.
+const markdown = `# Llamas
+
+Llamas are domesticated camelids from the Andes. They carry packs, give wool and guard sheep.
+
+## Care
+
+| food  | amount per day |
+| ----- | -------------- |
+| hay   | 2 kg           |
+| water | 10 l           |
+`;
+
+const examples = {
+  'use.mjs': {
+    source: `import { chunkdown } from 'chunkdown';
+import { cl100k_base } from 'chunkdown/tokenizers';
+
+const markdown = ${JSON.stringify(markdown)};
+
+const splitter = chunkdown({ chunkSize: 20, lengthFunction: cl100k_base });
+for (const chunk of splitter.split(markdown).chunks) {
+  console.log(\`[\${chunk.contentSize} tokens] \${chunk.breadcrumbs.map((b) => b.text).join(' > ')}\`);
+  console.log(chunk.text);
+}
+`,
+    output: `[16 tokens] 
+# Llamas
+
+Llamas are domesticated camelids from the Andes.
+[17 tokens] Llamas
+They carry packs, give wool and guard sheep.
+
+## Care
+
+| food | amount per day |
+| - | - |
+| hay | 2 kg |
+| water | 10 l |
+`,
+  },
+  'langchain.mjs': {
+    source: `import { Document } from '@langchain/core/documents';
+import { ChunkdownTextSplitter } from 'chunkdown/langchain';
+
+const markdown = ${JSON.stringify(markdown)};
+
+const splitter = new ChunkdownTextSplitter({ chunkSize: 60 });
+const docs = await splitter.splitDocuments([
+  new Document({ pageContent: markdown, metadata: { source: 'llamas.md' } }),
+]);
+for (const doc of docs) {
+  console.log(JSON.stringify(doc.metadata));
+  console.log(\`\${doc.pageContent}\\n\`);
+}
+`,
+    output: `{"source":"llamas.md","breadcrumbs":[],"loc":{"start":0,"end":58,"lines":{"from":1,"to":3}}}
+# Llamas
+
+Llamas are domesticated camelids from the Andes.
+
+{"source":"llamas.md","breadcrumbs":[{"text":"Llamas","depth":1}],"loc":{"start":59,"end":103,"lines":{"from":3,"to":3}}}
+They carry packs, give wool and guard sheep.
+
+{"source":"llamas.md","breadcrumbs":[{"text":"Llamas","depth":1}],"loc":{"start":105,"end":221,"lines":{"from":5,"to":10}}}
+## Care
+
+| food | amount per day |
+| - | - |
+| hay | 2 kg |
+| water | 10 l |
+
+`,
+  },
+};
+
+/** A TypeScript consumer: every public type is reachable and fits the LangChain types. */
+const consumer = `import { Document } from '@langchain/core/documents';
+import type { TextSplitter } from '@langchain/textsplitters';
+import { type Chunk, type ChunkdownOptions, chunkdown, defaultNodeRules } from 'chunkdown';
+import {
+  type ChunkdownDocumentMetadata,
+  ChunkdownTextSplitter,
+  type ChunkdownTextSplitterOptions,
+} from 'chunkdown/langchain';
+import { cl100k_base, tokenCounter, type TokenizerName } from 'chunkdown/tokenizers';
+
+const options: ChunkdownOptions = {
+  chunkSize: 200,
+  rules: { ...defaultNodeRules, code: { split: { rule: 'size-split', size: 400 } } },
+  lengthFunction: cl100k_base,
+};
+const chunks: Chunk[] = chunkdown(options).split('# a').chunks;
+const name: TokenizerName = 'o200k_base';
+const fields: ChunkdownTextSplitterOptions = { chunkSize: 200, chunkOverlap: 20, lengthFunction: tokenCounter(name) };
+const splitter: TextSplitter = new ChunkdownTextSplitter(fields);
+const docs: Document<ChunkdownDocumentMetadata>[] = await new ChunkdownTextSplitter(options).splitDocuments([
+  new Document({ pageContent: '# a', metadata: { source: 'a.md' } }),
+]);
+const from: number | undefined = docs[0]?.metadata.loc.lines.from;
+const crumbs: string[] = docs.flatMap((doc) => doc.metadata.breadcrumbs.map((crumb) => crumb.text));
+// @ts-expect-error chunkSize is required.
+chunkdown({});
+export { chunks, crumbs, from, splitter };
+`;
+
+const started = performance.now();
+const temporary = mkdtempSync(join(tmpdir(), 'chunkdown-check-package-'));
+let failures = 0;
+
+try {
+  if (!args.has('--no-build'))
+    step('build', () => run('pnpm', ['run', 'build'], packageDir, { quiet: true }));
+
+  const tarball = step('pack', () => {
+    run('pnpm', ['pack', '--pack-destination', temporary], packageDir, { quiet: true });
+    const name = readdirSync(temporary).find((file) => file.endsWith('.tgz'));
+    if (!name) throw new Error('`pnpm pack` wrote no tarball');
+    return join(temporary, name);
+  });
+
+  step('tarball contents', () => {
+    const files = run('tar', ['-tzf', tarball], temporary, { quiet: true })
+      .stdout.split('\n')
+      .filter(Boolean)
+      .map((file) => file.replace(/^package\//, ''));
+    console.log(`${files.length} files: ${files.join(', ')}`);
+    for (const required of [
+      'package.json',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/langchain.js',
+      'dist/langchain.d.ts',
+      'dist/tokenizers.js',
+      'dist/tokenizers.d.ts',
+      'dist/cli.js',
+      'dist/cli-worker.js',
+    ]) {
+      check(files.includes(required), `the tarball holds ${required}`);
+    }
+    const stray = files.filter(
+      (file) => !/^(dist\/|package\.json$|readme|license|changelog)/i.test(file),
+    );
+    check(
+      stray.length === 0,
+      `the tarball holds only dist/, package.json and docs (stray: ${stray.join(', ') || 'none'})`,
+    );
+    for (const doc of ['README.md', 'LICENSE']) {
+      if (!files.some((file) => file.toLowerCase().startsWith(doc.toLowerCase()))) {
+        console.log(`warning: no ${doc} in the tarball (npm shows the package's own ${doc})`);
+      }
+    }
+  });
+
+  step('publint', () => run('pnpm', ['exec', 'publint', 'run', tarball, '--strict'], packageDir));
+  step('attw', () => run('pnpm', ['exec', 'attw', tarball, '--profile', 'esm-only'], packageDir));
+
+  const project = join(temporary, 'project');
+  step('npm install', () => {
+    mkdirSync(project);
+    writeFileSync(
+      join(project, 'package.json'),
+      `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`,
+    );
+    run(
+      'npm',
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        '--cache',
+        npmCache,
+        tarball,
+        ...peers,
+      ],
+      project,
+    );
+  });
+
+  const installed = join(project, 'node_modules', 'chunkdown');
+  step('imports of the shipped files', () => checkImports(installed));
+
+  for (const [file, { source, output }] of Object.entries(examples)) {
+    step(`README example ${file}`, () => {
+      writeFileSync(join(project, file), source);
+      const { stdout } = run('node', [file], project, { quiet: true });
+      process.stdout.write(stdout);
+      check(stdout === output, `${file} prints the README's output`);
+      if (stdout !== output) console.log(`expected:\n${output}`);
+    });
+  }
+
+  step('TypeScript consumer', () => {
+    writeFileSync(join(project, 'consumer.ts'), consumer);
+    const tsc = createRequire(join(packageDir, 'package.json')).resolve('typescript/bin/tsc');
+    for (const resolution of ['node16', 'bundler']) {
+      const compilerOptions = {
+        target: 'es2022',
+        module: resolution === 'node16' ? 'node16' : 'esnext',
+        moduleResolution: resolution,
+        lib: ['esnext', 'dom'],
+        types: [],
+        strict: true,
+        exactOptionalPropertyTypes: true,
+        noUncheckedIndexedAccess: true,
+        // Check our declaration files too, not only their use.
+        skipLibCheck: false,
+        noEmit: true,
+      };
+      const config = `tsconfig.${resolution}.json`;
+      writeFileSync(
+        join(project, config),
+        JSON.stringify({ compilerOptions, files: ['consumer.ts'] }),
+      );
+      const result = spawnSync('node', [tsc, '-p', config], { cwd: project, encoding: 'utf8' });
+      const errors = result.stdout.split('\n').filter((line) => / error TS\d+:/.test(line));
+      // LangChain's own declarations do not pass `exactOptionalPropertyTypes`; they are not ours.
+      const ours = errors.filter((line) => /^(consumer\.ts|node_modules\/chunkdown\/)/.test(line));
+      for (const line of ours) console.log(line);
+      check(
+        ours.length === 0 && (result.status === 0 || errors.length > 0),
+        `tsc (${resolution}): no errors in consumer.ts or chunkdown's declarations (${errors.length - ours.length} in other packages' declarations)`,
+      );
+    }
+  });
+
+  step('CommonJS require()', () => {
+    const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+    if (major < 20 || (major === 20 && minor < 19) || (major === 22 && minor < 12)) {
+      console.log(`skipped: Node ${process.versions.node} cannot require() ES modules`);
+      return;
+    }
+    const probe = (load) => `${load('chunkdown', 'chunkdown')}
+${load('ChunkdownTextSplitter', 'chunkdown/langchain')}
+${load('cl100k_base', 'chunkdown/tokenizers')}
+console.log(JSON.stringify(chunkdown({ chunkSize: 12 }).splitText('# A\\n\\nOne two. Three four.')));
+console.log(typeof ChunkdownTextSplitter, cl100k_base('hello world'));
+`;
+    writeFileSync(
+      join(project, 'require.cjs'),
+      probe((name, from) => `const { ${name} } = require('${from}');`),
+    );
+    writeFileSync(
+      join(project, 'import.mjs'),
+      probe((name, from) => `import { ${name} } from '${from}';`),
+    );
+    const required = run('node', ['require.cjs'], project, { quiet: true }).stdout;
+    process.stdout.write(required);
+    const imported = run('node', ['import.mjs'], project, { quiet: true }).stdout;
+    check(
+      required === imported && required.includes('function 2'),
+      'require() loads every entry point, as import does',
+    );
+  });
+
+  step('chunkdown command', () => {
+    writeFileSync(join(project, 'llamas.md'), markdown);
+    const bin = join(project, 'node_modules', '.bin', 'chunkdown');
+    const { stdout } = run(bin, ['llamas.md', '--chunk-size', '60', '--format', 'jsonl'], project, {
+      quiet: true,
+    });
+    const texts = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).text);
+    const library = run(
+      'node',
+      [
+        '--input-type=module',
+        '-e',
+        `import { chunkdown } from 'chunkdown'; console.log(JSON.stringify(chunkdown({ chunkSize: 60 }).splitText(${JSON.stringify(markdown)})))`,
+      ],
+      project,
+      { quiet: true },
+    );
+    console.log(`${texts.length} chunks from the command`);
+    check(
+      JSON.stringify(texts) === library.stdout.trim(),
+      'the command prints the library’s chunks',
+    );
+  });
+} catch (error) {
+  failures += 1;
+  console.error(`\n${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  if (args.has('--keep')) console.log(`\nkept ${temporary}`);
+  else rmSync(temporary, { recursive: true, force: true });
+}
+
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+if (failures > 0) {
+  console.error(`\ncheck-package: ${failures} failure(s) in ${seconds} s`);
+  process.exit(1);
+}
+console.log(`\ncheck-package: all good in ${seconds} s`);
+
+/**
+ * Walk the relative imports of the shipped entry points and check their bare imports.
+ *
+ * @param {string} root Folder of the installed package.
+ */
+function checkImports(root) {
+  const installedManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const dependencies = Object.keys(installedManifest.dependencies ?? {});
+  const peerNames = Object.keys(installedManifest.peerDependencies ?? {});
+  const builtins = new Set(builtinModules);
+  const isBuiltin = (specifier) =>
+    specifier.startsWith('node:') || builtins.has(specifier.split('/')[0]);
+  const packageOf = (specifier) =>
+    specifier
+      .split('/')
+      .slice(0, specifier.startsWith('@') ? 2 : 1)
+      .join('/');
+  const used = new Set();
+
+  const entries = {
+    '.': { allowed: dependencies, builtins: false },
+    './langchain': { allowed: [...dependencies, ...peerNames, '@langchain/core'], builtins: false },
+    './tokenizers': { allowed: peerNames, builtins: false },
+    // The command loads `./tokenizers` (and so `gpt-tokenizer`) only for `--tokens`.
+    cli: {
+      allowed: [...dependencies, ...peerNames],
+      builtins: true,
+      file: installedManifest.bin.chunkdown,
+    },
+  };
+  for (const [entry, { allowed, builtins: mayUseBuiltins, file }] of Object.entries(entries)) {
+    const start = file ?? installedManifest.exports[entry].default;
+    const { files, bare } = importGraph(join(root, start));
+    const external = [...bare].filter((specifier) => !isBuiltin(specifier));
+    const nodeOnly = [...bare].filter(isBuiltin);
+    for (const specifier of external) used.add(packageOf(specifier));
+    console.log(
+      `${entry}: ${files.length} files, imports ${[...new Set(external.map(packageOf))].join(', ') || 'nothing'}${nodeOnly.length > 0 ? `; Node built-ins ${nodeOnly.join(', ')}` : ''}`,
+    );
+    if (!mayUseBuiltins) check(nodeOnly.length === 0, `${entry} imports no Node built-in`);
+    const undeclared = external.map(packageOf).filter((name) => !allowed.includes(name));
+    check(
+      undeclared.length === 0,
+      `${entry} imports only declared packages (undeclared: ${[...new Set(undeclared)].join(', ') || 'none'})`,
+    );
+  }
+  const unused = dependencies.filter((name) => !used.has(name));
+  check(
+    unused.length === 0,
+    `every dependency is imported (unused: ${unused.join(', ') || 'none'})`,
+  );
+  const coreImports = new Set(
+    [...importGraph(join(root, installedManifest.exports['.'].default)).bare].map(packageOf),
+  );
+  const cliOnly = dependencies.filter((name) => !coreImports.has(name));
+  if (cliOnly.length > 0) console.log(`dependencies only the command uses: ${cliOnly.join(', ')}`);
+}
+
+/**
+ * Follow the relative imports of a built ES module.
+ *
+ * @param {string} start Path of the entry file.
+ * @returns {{ files: string[], bare: Set<string> }} Files reached and bare specifiers imported.
+ */
+function importGraph(start) {
+  const files = [];
+  const bare = new Set();
+  const queue = [start];
+  const seen = new Set(queue);
+  const pattern =
+    /(?:^|[\s;])(?:import|export)\s*(?:[\w*${}\s,]+?\s*from\s*)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
+  while (queue.length > 0) {
+    const file = queue.shift();
+    files.push(relative(dirname(start), file));
+    // Doc comments show imports too; drop comments before looking.
+    const code = readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
+    for (const match of code.matchAll(pattern)) {
+      const specifier = match[1] ?? match[2];
+      if (specifier.startsWith('.')) {
+        const target = resolve(dirname(file), specifier);
+        if (!existsSync(target)) throw new Error(`${file} imports missing ${specifier}`);
+        if (!seen.has(target)) {
+          seen.add(target);
+          queue.push(target);
+        }
+      } else bare.add(specifier);
+    }
+  }
+  return { files, bare };
+}
+
+/** Run a named step, printing its name and time. */
+function step(name, action) {
+  console.log(`\n== ${name}`);
+  const begin = performance.now();
+  const result = action();
+  console.log(`(${((performance.now() - begin) / 1000).toFixed(1)} s)`);
+  return result;
+}
+
+/** Record a check's outcome. */
+function check(ok, message) {
+  console.log(`${ok ? 'ok' : 'FAIL'}: ${message}`);
+  if (!ok) failures += 1;
+}
+
+/**
+ * Run a command; throw when it fails.
+ *
+ * @param {string} command
+ * @param {string[]} commandArgs
+ * @param {string} cwd
+ * @param {{ quiet?: boolean }} [options] `quiet`: capture the output instead of printing it.
+ */
+function run(command, commandArgs, cwd, options = {}) {
+  if (!options.quiet)
+    console.log(
+      `$ ${command} ${commandArgs.map((arg) => (arg.startsWith(temporary) ? relative(temporary, arg) : arg)).join(' ')}`,
+    );
+  const result = spawnSync(command, commandArgs, {
+    cwd,
+    encoding: 'utf8',
+    stdio: options.quiet ? 'pipe' : 'inherit',
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
+  if (result.error) throw result.error;
+  if (result.status !== 0) {
+    throw new Error(
+      `\`${command} ${commandArgs.join(' ')}\` exited with ${result.status}\n${result.stdout ?? ''}${result.stderr ?? ''}`,
+    );
+  }
+  return { stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+}
