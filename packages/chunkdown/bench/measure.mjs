@@ -21,10 +21,11 @@ let profiles = 0;
  * @param {object} job.options `{ chunkSize, ratio }`.
  * @param {object[]} job.warmup Documents split untimed before the first measurement.
  * @param {number} job.warmupMs How long to keep splitting them (the JIT needs a while to settle).
- * @param {number} job.timeoutMs Budget per document (wall-clock).
+ * @param {number} job.timeoutMs Default budget per document (wall-clock).
  * @param {'cpu' | 'wall'} job.clock Which time becomes the outcome's `ms`.
  * @param {string} [job.profileDir] Write a V8 CPU profile of the child there.
- * @returns {Promise<object>} A handle: `split(doc, check)` resolves to an {@link Outcome},
+ * @param {string} [job.tag] What the child works on, for the profile's file name.
+ * @returns {Promise<object>} A handle: `split(doc, check, budgetMs)` resolves to an {@link Outcome},
  *   `stop()` ends the child; `alive`, `baseRss` (after warm-up) and `peakRss` (high-water mark).
  *   When the splitter cannot load: `{ fatal }`.
  */
@@ -41,6 +42,7 @@ export async function start(job) {
   // One request at a time: `pending` is the answer the parent waits for.
   let pending;
   let timer;
+  let budget = job.timeoutMs;
   const settle = (value) => {
     clearTimeout(timer);
     const resolve = pending;
@@ -65,8 +67,9 @@ export async function start(job) {
     alive: true,
     baseRss: 0,
     peakRss: 0,
-    async split(doc, check) {
+    async split(doc, check, budgetMs = job.timeoutMs) {
       if (!handle.alive) return { error: 'child not running' };
+      budget = budgetMs;
       // Generous until `start`; then the document's budget.
       const outcome = await ask({ type: 'split', doc, check }, { error: 'no answer' }, 60_000);
       if (outcome.peakRss) handle.peakRss = Math.max(handle.peakRss, outcome.peakRss);
@@ -87,8 +90,8 @@ export async function start(job) {
       clearTimeout(timer);
       timer = setTimeout(() => {
         kill();
-        settle({ timeout: job.timeoutMs });
-      }, job.timeoutMs);
+        settle({ timeout: budget });
+      }, budget);
     } else {
       const { type, ...rest } = message;
       settle(rest);
@@ -117,7 +120,8 @@ export async function start(job) {
 /** With `job.profileDir`, the child writes a V8 CPU profile named after what it ran. */
 function profileFlags(job) {
   if (!job.profileDir) return [];
-  const name = `${++profiles}-${job.splitter}-${job.options.chunkSize ?? 'all'}.cpuprofile`;
+  const what = [job.splitter, job.options.chunkSize, job.tag].filter(Boolean).join('-');
+  const name = `${String(++profiles).padStart(3, '0')}-${what.replace(/[^\w.-]+/g, '_')}.cpuprofile`;
   return ['--cpu-prof', `--cpu-prof-dir=${job.profileDir}`, `--cpu-prof-name=${name}`];
 }
 

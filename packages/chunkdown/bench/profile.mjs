@@ -12,6 +12,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
+/** Source regions of each bundle, read once: `url` → `[{ from, name }]`. */
+const regionsByUrl = new Map();
+
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { top: { type: 'string', default: '25' }, match: { type: 'string', default: '' } },
@@ -74,8 +77,32 @@ function summarize(profile) {
 
 function describe(node) {
   const { functionName, url, lineNumber } = node.callFrame;
-  const file = url ? shorten(url) : '(native)';
-  return { file, name: `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}` };
+  const line = lineNumber + 1;
+  const region = url ? sourceOf(url, line) : undefined;
+  const file = region ? `chunkdown/${region}` : url ? shorten(url) : '(native)';
+  const where = region ? `${file} (${shorten(url)}:${line})` : `${file}:${line}`;
+  return { file, name: `${functionName || '(anonymous)'} ${where}` };
+}
+
+/**
+ * The source module a line of a bundle came from: tsdown marks each with `//#region src/….ts`, so
+ * a profile of `dist` still points at `src/split/table.ts` rather than one big chunk.
+ */
+function sourceOf(url, line) {
+  if (!regionsByUrl.has(url)) {
+    const regions = [];
+    try {
+      const lines = readFileSync(new URL(url), 'utf8').split('\n');
+      for (const [i, text] of lines.entries()) {
+        const match = /^\/\/#region (\S+)/.exec(text);
+        if (match) regions.push({ from: i + 1, name: match[1] });
+      }
+    } catch {}
+    regionsByUrl.set(url, regions);
+  }
+  let found;
+  for (const region of regionsByUrl.get(url)) if (region.from <= line) found = region.name;
+  return found;
 }
 
 function rows(map, busy, top, match) {

@@ -84,7 +84,7 @@ function adversarialTable(set) {
     const cells = set.docs.map((_, i) => {
       const outcome = result.outcomes[i];
       const base = floor?.result.outcomes[i];
-      if (outcome.timeout) return `**timeout > ${outcome.timeout / 1000} s**`;
+      if (outcome.timeout) return `**timeout > ${(outcome.timeout / 1000).toFixed(1)} s**`;
       if (outcome.error) return `**error**: ${outcome.error.slice(0, 60)}`;
       const versus =
         base?.ms && variant.splitter !== 'floor' ? ` ${ratio(outcome.ms / base.ms)}` : '';
@@ -210,8 +210,11 @@ function growthOf(base, result) {
 /** How many times faster `ours` was than `theirs` on one document (a timeout counts as its budget). */
 function speedup(ours, theirs) {
   if (!ours.ms) return { value: 0, text: outcomeNote(ours) };
-  if (theirs.timeout)
-    return { value: theirs.timeout / ours.ms, text: `> ×${(theirs.timeout / ours.ms).toFixed(1)}` };
+  // A budget is wall-clock time: compare it with our wall-clock time.
+  if (theirs.timeout) {
+    const value = theirs.timeout / ours.wallMs;
+    return { value, text: `> ×${value.toFixed(1)}` };
+  }
   if (!theirs.ms) return { value: Number.POSITIVE_INFINITY, text: 'n/a' };
   return { value: theirs.ms / ours.ms, text: `×${(theirs.ms / ours.ms).toFixed(1)}` };
 }
@@ -282,7 +285,7 @@ function failures(s) {
 }
 
 function outcomeNote(outcome) {
-  if (outcome.timeout) return `timeout > ${outcome.timeout / 1000} s`;
+  if (outcome.timeout) return `timeout > ${(outcome.timeout / 1000).toFixed(1)} s`;
   return `error: ${outcome.error?.slice(0, 40)}`;
 }
 

@@ -108,7 +108,7 @@ async function inputSets() {
     sets.push({
       kind: 'adversarial',
       title: 'Adversarial documents',
-      description: `Generated (\`bench/adversarial.mjs\`); each cell: time, × floor, peak RSS. One child process per cell, budget ${args.timeoutMs / 1000} s.`,
+      description: `Generated (\`bench/adversarial.mjs\`); each cell: time, × floor, peak RSS. One child process per cell; budget ${args.timeoutMs / 1000} s or 4× the floor's wall-clock time, whichever is longer.`,
       docs,
       isolate: true,
       // A document of a megabyte warms the JIT up by itself; a short warm-up is enough.
@@ -145,7 +145,7 @@ function corpus(short, title, docs, what) {
     kind: 'corpus',
     short,
     title: `${title} (${docs.length} documents, ${(bytes / 1e6).toFixed(2)} MB)`,
-    description: `Inputs: ${what}. One child process per splitter and size; budget ${args.timeoutMs / 1000} s per document.`,
+    description: `Inputs: ${what}. One child process per splitter and size.`,
     docs,
     isolate: false,
     warmupMs: args.quick ? 500 : 1000,
@@ -159,7 +159,8 @@ function corpus(short, title, docs, what) {
  */
 function snapshotDist() {
   const dist = path.join(packageDir, 'dist');
-  if (!existsSync(path.join(dist, 'index.js'))) return;
+  // Profiles point at the files they ran: keep them where `bench/profile.mjs` can read them.
+  if (args.profileDir || !existsSync(path.join(dist, 'index.js'))) return;
   const copy = path.join(packageDir, 'bench/.snapshot', String(process.pid));
   cpSync(dist, copy, { recursive: true });
   process.env.CHUNKDOWN_BENCH_DIST = path.join(copy, 'index.js');
@@ -213,7 +214,7 @@ function meta() {
       'LangChain with `chunkOverlap: 0`',
       'splitters take turns on each document (interleaved, one at a time), each in its own warmed-up child process',
       `${args.clock === 'cpu' ? 'CPU time (user + system of the child process)' : 'wall-clock time'}, fastest of ${args.runs} run(s) per document`,
-      `budget ${args.timeoutMs / 1000} s per (splitter, document)`,
+      `budget per (splitter, document): ${args.timeoutMs / 1000} s of wall-clock time, or 4× the floor's if longer`,
     ].join('; '),
   };
 }

@@ -39,11 +39,16 @@ export async function measureGroup({ variants, docs, isolate, job, runs, fatal, 
           const outcomes = results[v].outcomes;
           const previous = outcomes[first + i];
           if (fatal.has(variant.splitter) || (previous && previous.ms === undefined)) continue;
-          const child = children.get(v) ?? (await open(variant, job, fatal, log));
+          const tag = isolate ? doc.name : `${docs.length} documents`;
+          const child = children.get(v) ?? (await open(variant, { ...job, tag }, fatal, log));
           if (!child) continue;
           children.set(v, child);
           // Breakage is counted on the last run, after every timing and memory reading.
-          const outcome = await child.split(doc, run === runs - 1);
+          const outcome = await child.split(
+            doc,
+            run === runs - 1,
+            budget(results[0].outcomes[first + i], job.timeoutMs),
+          );
           if (!child.alive) children.delete(v);
           outcomes[first + i] = previous ? fastest(previous, outcome) : outcome;
           results[v].baseRss = Math.max(results[v].baseRss, child.baseRss);
@@ -75,6 +80,14 @@ async function open(variant, job, fatal, log) {
   log(`  ${variant.label}: ${child.fatal} (skipped from now on)`);
   fatal.set(variant.splitter, child.fatal);
   return undefined;
+}
+
+/**
+ * A document's budget: the `--timeout`, or 4× the floor's wall-clock time on it when that is longer,
+ * so that a timeout always means "more than 4× the parser" and a huge document is not cut short.
+ */
+function budget(floor, timeoutMs) {
+  return Math.max(timeoutMs, floor?.wallMs ? 4 * floor.wallMs : 0);
 }
 
 /** Keep the faster timing (a later failure does not undo an earlier one) and any breakage counts. */
