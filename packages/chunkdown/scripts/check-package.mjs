@@ -54,19 +54,20 @@ const examples = {
     source: `import { chunkdown } from 'chunkdown';
 import { cl100k_base } from 'chunkdown/tokenizers';
 
-const markdown = ${JSON.stringify(markdown)};
+const markdown = \`${markdown}\`;
 
 const splitter = chunkdown({ chunkSize: 20, lengthFunction: cl100k_base });
 for (const chunk of splitter.split(markdown).chunks) {
-  console.log(\`[\${chunk.contentSize} tokens] \${chunk.breadcrumbs.map((b) => b.text).join(' > ')}\`);
+  const under = chunk.breadcrumbs.map((crumb) => crumb.text);
+  console.log(\`\${chunk.contentSize} tokens, under \${JSON.stringify(under)}:\`);
   console.log(chunk.text);
 }
 `,
-    output: `[16 tokens] 
+    output: `16 tokens, under []:
 # Llamas
 
 Llamas are domesticated camelids from the Andes.
-[17 tokens] Llamas
+17 tokens, under ["Llamas"]:
 They carry packs, give wool and guard sheep.
 
 ## Care
@@ -81,7 +82,7 @@ They carry packs, give wool and guard sheep.
     source: `import { Document } from '@langchain/core/documents';
 import { ChunkdownTextSplitter } from 'chunkdown/langchain';
 
-const markdown = ${JSON.stringify(markdown)};
+const markdown = \`${markdown}\`;
 
 const splitter = new ChunkdownTextSplitter({ chunkSize: 60 });
 const docs = await splitter.splitDocuments([
