@@ -53,7 +53,7 @@ function leafEnd(leaf: Leaf, sourceMap: SourceMap): number | undefined {
 
 /** Start offset of a node: its position, its slice origin, or its first child's. */
 function nodeStart(node: Nodes, sourceMap: SourceMap): number | undefined {
-  const offset = node.position?.start.offset;
+  const offset = sourceMap.range(node)?.start;
   if (offset !== undefined) return offset;
   const origin = sliceOrigins.get(node);
   if (origin) return sourceMap.char(origin.node, origin.from)?.start;
@@ -70,7 +70,7 @@ function nodeStart(node: Nodes, sourceMap: SourceMap): number | undefined {
 
 /** End offset of a node: its position, its slice origin, or its last child's. */
 function nodeEnd(node: Nodes, sourceMap: SourceMap): number | undefined {
-  const offset = node.position?.end.offset;
+  const offset = sourceMap.range(node)?.end;
   if (offset !== undefined) return offset;
   const origin = sliceOrigins.get(node);
   if (origin) {

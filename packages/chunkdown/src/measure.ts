@@ -45,3 +45,78 @@ export function createMeasure(lengthFunction: LengthFunction, additive: boolean)
 
   return { size, text: lengthFunction, additive };
 }
+
+/**
+ * Estimate the serialized size of nodes from the tree (text plus the markup around it: URLs,
+ * fences, markers), without serializing. Used to re-split a chunk over `maxRawSize`; the final
+ * text is always measured, so an estimate only has to be close.
+ *
+ * @param lengthFunction
+ *   The size unit.
+ * @returns
+ *   The measure.
+ */
+export function createRawMeasure(lengthFunction: LengthFunction): Measure {
+  const cache = new WeakMap<Nodes, number>();
+
+  function markup(node: Nodes): string {
+    switch (node.type) {
+      case 'link':
+        return `[](${node.url}${node.title ? ` "${node.title}"` : ''})`;
+      case 'image':
+        return `![${node.alt ?? ''}](${node.url}${node.title ? ` "${node.title}"` : ''})`;
+      case 'linkReference':
+      case 'imageReference':
+        return `![][${node.label ?? node.identifier}]`;
+      case 'footnoteReference':
+        return `[^${node.label ?? node.identifier}]`;
+      case 'definition':
+        return `[${node.label ?? node.identifier}]: ${node.url}${node.title ? ` "${node.title}"` : ''}\n\n`;
+      case 'code':
+        return `\`\`\`${node.lang ?? ''} ${node.meta ?? ''}\n\n\`\`\`\n\n`;
+      case 'inlineCode':
+        return '``';
+      case 'heading':
+        return `${'#'.repeat(node.depth)} \n\n`;
+      case 'strong':
+      case 'delete':
+        return '****';
+      case 'emphasis':
+        return '**';
+      case 'break':
+        return '\\\n';
+      case 'thematicBreak':
+        return '***\n\n';
+      case 'listItem':
+        return '1.  ';
+      case 'tableCell':
+        return ' | ';
+      case 'tableRow':
+        return '|\n';
+      case 'blockquote':
+        return '> \n>\n';
+      case 'paragraph':
+      case 'html':
+      case 'footnoteDefinition':
+        return '\n\n';
+      default:
+        return '';
+    }
+  }
+
+  function size(node: Nodes): number {
+    const cached = cache.get(node);
+    if (cached !== undefined) return cached;
+    let result = lengthFunction(markup(node));
+    if ('value' in node && typeof node.value === 'string') result += lengthFunction(node.value);
+    else if ('children' in node) {
+      for (const child of node.children as Nodes[]) result += size(child);
+      // The delimiter row of a table.
+      if (node.type === 'table') result += lengthFunction('| - '.repeat(node.align?.length ?? 1));
+    }
+    cache.set(node, result);
+    return result;
+  }
+
+  return { size, text: lengthFunction, additive: false };
+}

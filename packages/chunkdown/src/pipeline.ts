@@ -3,7 +3,7 @@ import { assemble } from './assemble.js';
 import { hardCut } from './cap.js';
 import { takeFrontmatter } from './frontmatter.js';
 import { breadcrumbs, sourceRange } from './locate.js';
-import { createMeasure, type Measure } from './measure.js';
+import { createMeasure, createRawMeasure, type Measure } from './measure.js';
 import { normalize } from './normalize.js';
 import type { ResolvedOptions } from './options.js';
 import { parse } from './parse.js';
@@ -20,6 +20,8 @@ const MAX_CAP_ROUNDS = 12;
 interface Context {
   options: ResolvedOptions;
   measure: Measure;
+  /** Estimates of serialized sizes, for re-splitting chunks over the raw size cap. */
+  rawMeasure: Measure;
   sourceMap: SourceMap;
   serializer: Serializer;
   definitions: ReadonlyMap<string, Definition> | undefined;
@@ -43,11 +45,13 @@ export function splitDocument(markdown: string, options: ResolvedOptions): Split
   const preserve = options.rules.link.style === 'preserve' || options.rules.image.style === 'preserve';
   const measure = createMeasure(options.lengthFunction, options.countsCharacters);
   const sourceMap = createSourceMap(markdown);
+  sourceMap.locate(tree);
   const context: Context = {
     options,
     measure,
+    rawMeasure: createRawMeasure(options.lengthFunction),
     sourceMap,
-    serializer: createSerializer(sourceMap),
+    serializer: createSerializer(sourceMap, markdown),
     definitions: preserve ? definitions : undefined,
   };
 
@@ -100,9 +104,11 @@ function finish(
 }
 
 /**
- * A chunk over `maxRawSize` is re-split structurally with a budget scaled by how far over it is
- * (rules relaxed to that budget, words splittable), so fences reopen and table headers repeat;
- * only what cannot be split further is cut as text.
+ * A chunk over `maxRawSize` is re-split structurally, with sizes estimated on the markdown (text
+ * and markup) and every rule relaxed to that budget except for links and images (their URL is
+ * repeated in every piece), so fences reopen and table headers repeat; a piece still over the cap
+ * is re-split with a budget scaled by how far over it is; only what cannot be split further is cut
+ * as text.
  */
 function capDraft(
   root: Root,
@@ -115,18 +121,20 @@ function capDraft(
 ): void {
   const { options } = context;
   const cap = options.maxRawSize as number;
-  const contentSize = context.measure.text(contentText(root));
-  const budget = Math.max(1, Math.floor((contentSize * cap * 0.9) / rawSize));
-  if (round < MAX_CAP_ROUNDS && contentSize > 1) {
-    const relaxed: ResolvedOptions = { ...options, chunkSize: budget, maxSize: budget, maxOverflowRatio: 1 };
-    const state = createSplitState(relaxed, context.measure, budget);
-    // Definitions kept for references are added back to each piece that needs them.
-    const flow: Root = { ...root, children: root.children.filter((node) => node.type !== 'definition') };
-    const drafts = pack(sectionUnit(buildSections(flow), state), budget, budget);
+  // Definitions kept for references are added back to each piece that needs them.
+  const flow: Root = { ...root, children: root.children.filter((node) => node.type !== 'definition') };
+  let budget = cap * 0.95;
+  for (let attempt = 0; round < MAX_CAP_ROUNDS && attempt < MAX_CAP_ROUNDS && budget >= 1; attempt++) {
+    const size = Math.floor(budget);
+    const relaxed: ResolvedOptions = { ...options, chunkSize: size, maxSize: size, maxOverflowRatio: 1 };
+    const state = createSplitState(relaxed, context.rawMeasure, size);
+    const drafts = pack(sectionUnit(buildSections(flow), state), size, size, true);
     if (drafts.length > 1) {
       for (const draft of drafts) finish(draft, context, chunks, outer, round + 1);
       return;
     }
+    // One piece: the estimate missed markup added per piece (a fence, a header); aim lower.
+    budget = Math.min(budget * 0.9, (budget * cap) / rawSize);
   }
   const pieces = hardCut(text, cap, options.lengthFunction);
   const [start, end] = outer.range;

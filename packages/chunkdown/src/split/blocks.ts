@@ -1,4 +1,4 @@
-import type { Heading, Nodes, Parent } from 'mdast';
+import type { Heading, Nodes, Paragraph, Parent } from 'mdast';
 import type { Measure } from '../measure.js';
 import type { ResolvedOptions, RuleKey } from '../options.js';
 import type { Section } from '../sections.js';
@@ -30,9 +30,18 @@ function containerUnit(
   };
 }
 
+/** Whether a paragraph ends with a colon, introducing the block after it. */
+function introduces(paragraph: Paragraph): boolean {
+  const last = paragraph.children[paragraph.children.length - 1];
+  return last?.type === 'text' && /:\s*$/.test(last.value);
+}
+
 /** Node splitters, keyed by node type; anything else is kept whole. */
 export const splitters: Record<string, NodeSplitter> = {
-  paragraph: (node, path, section, state) => phrasingUnit(node as never, path, section, state),
+  paragraph: (node, path, section, state) => {
+    const unit = phrasingUnit(node as Paragraph, path, section, state);
+    return introduces(node as Paragraph) && unit.size <= state.options.chunkSize / 4 ? { ...unit, leadIn: true } : unit;
+  },
   heading: (node, path, section, state) => {
     const unit = phrasingUnit(node as Heading, path, section, state, 'heading');
     const whole = ruleKeepsWhole(state, 'heading', node);
@@ -94,7 +103,7 @@ export function createSplitState(options: ResolvedOptions, measure: Measure, rel
     options,
     measure,
     keepWholeLimit,
-    splitWords: relaxTo !== undefined || options.rules.word.split.keepWholeUpTo === 0,
+    cutsWord: (size) => size > Math.min(options.rules.word.split.keepWholeUpTo, keepWholeLimit),
     keepsWhole(key, node) {
       const size = measure.size(node);
       if (size > options.rules[key].split.keepWholeUpTo) return false;

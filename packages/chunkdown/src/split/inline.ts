@@ -123,7 +123,8 @@ function flatten(container: PhrasingContainer, path: readonly Parent[], section:
 function rangeUnit(flat: Flat, a: number, b: number, sizeEnd: number, level: number): Unit {
   return {
     kind: 'block',
-    size: rangeSize(flat, a, sizeEnd),
+    size: rangeSize(flat, a, b),
+    trail: sizeEnd > b ? rangeSize(flat, b, sizeEnd) : 0,
     content: true,
     // The separator after the range goes with it: it joins this piece to the next when both
     // land in one chunk, and is trimmed when the chunk ends here.
@@ -134,7 +135,7 @@ function rangeUnit(flat: Flat, a: number, b: number, sizeEnd: number, level: num
 
 function splitRange(flat: Flat, a: number, b: number, sizeEnd: number, level: number): Unit[] | Atomic {
   for (let current = level; current <= GRAPHEME; current++) {
-    if (current === GRAPHEME && !flat.state.splitWords) break;
+    if (current === GRAPHEME && !flat.state.cutsWord(rangeSize(flat, a, b))) break;
     const spans =
       current === SEGMENT
         ? segmentBoundaries(flat.text, a, b)
@@ -252,8 +253,9 @@ function classify(text: string, start: number, end: number): number {
   const next = text.charAt(after);
 
   if (c === '.' || c === '!' || c === '?' || c === '…' || c === '。' || c === '！' || c === '？') {
-    if (next !== '' && /\p{Ll}/u.test(next)) return level;
     if (c === '.' && isAbbreviation(text, before)) return level;
+    // A lowercase start after a full stop (`e.g. the`, or a name like `npm`) is a weaker end.
+    if (next !== '' && /\p{Ll}/u.test(next)) return Math.min(level, CLAUSE);
     return SENTENCE;
   }
   if (level === SENTENCE) return level;

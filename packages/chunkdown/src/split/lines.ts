@@ -57,7 +57,8 @@ function sliceUnit(context: LinesContext, a: number, b: number, sizeEnd: number,
   const value = node.value;
   return {
     kind: 'block',
-    size: state.measure.additive ? sizeEnd - a : state.measure.text(value.slice(a, sizeEnd)),
+    size: state.measure.additive ? b - a : state.measure.text(value.slice(a, b)),
+    trail: state.measure.additive ? sizeEnd - b : sizeEnd > b ? state.measure.text(value.slice(b, sizeEnd)) : 0,
     content: true,
     leaves: (): Leaf[] => [{ path, node, from: a, to: b, section }],
     split: () => splitLines(context, a, b, sizeEnd, level),
@@ -67,7 +68,7 @@ function sliceUnit(context: LinesContext, a: number, b: number, sizeEnd: number,
 function splitLines(context: LinesContext, a: number, b: number, sizeEnd: number, level: number): Unit[] | Atomic {
   const value = context.node.value;
   for (let current = level; current <= GRAPHEMES; current++) {
-    if (current === GRAPHEMES && !context.state.splitWords) break;
+    if (current === GRAPHEMES && !context.state.cutsWord(context.state.measure.text(value.slice(a, b)))) break;
     const spans = separators(value, a, b, current);
     if (spans.length === 0) continue;
     const units: Unit[] = [];

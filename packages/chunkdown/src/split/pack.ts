@@ -31,22 +31,29 @@ const BLOCK_CARRY = 0.5;
  *   Target content size.
  * @param maxSize
  *   `chunkSize × maxOverflowRatio`.
+ * @param strict
+ *   Whether the limit is hard (re-splitting for `maxRawSize`): a heading then lets go of a unit
+ *   that cannot join it within the limit, instead of overflowing with it.
  * @returns
  *   Drafts in document order.
  */
-export function pack(root: Unit, chunkSize: number, maxSize: number): Draft[] {
+export function pack(root: Unit, chunkSize: number, maxSize: number, strict = false): Draft[] {
   const drafts: Draft[] = [];
   let open: Leaf[] = [];
   let openSize = 0;
+  /** Separator after the last unit of the open chunk: counted if another unit joins. */
+  let openTrail = 0;
   let openContent = false;
   let lastIsHeading = false;
   let overflow: Overflow | null = null;
 
   const emit = (unit: Unit, atomic?: Atomic) => {
+    if (open.length > 0) openSize += openTrail;
     for (const leaf of unit.leaves()) open.push(leaf);
     openSize += unit.size;
+    openTrail = unit.trail ?? 0;
     if (unit.content) openContent = true;
-    lastIsHeading = unit.kind === 'heading' || (lastIsHeading && unit.kind === 'break');
+    lastIsHeading = unit.kind === 'heading' || unit.leadIn === true || (lastIsHeading && unit.kind === 'break');
     if (atomic && unit.size > maxSize) {
       if (!overflow || overflow.size < unit.size) {
         overflow = { reason: atomic.reason, nodeType: atomic.nodeType, size: unit.size };
@@ -56,7 +63,7 @@ export function pack(root: Unit, chunkSize: number, maxSize: number): Draft[] {
     }
   };
 
-  const close = () => {
+  const close = (last = false) => {
     let start = 0;
     let end = open.length;
     while (start < end && isBreak(open[start] as Leaf)) start++;
@@ -64,17 +71,21 @@ export function pack(root: Unit, chunkSize: number, maxSize: number): Draft[] {
     end = trimEnd(open, start, end);
     if (end > start) {
       const leaves = start === 0 && end === open.length ? open : open.slice(start, end);
-      if (!openContent && drafts.length > 0) {
-        // Headings with nothing after them in the document join the previous chunk.
-        const previous = drafts[drafts.length - 1] as Draft;
+      const previous = drafts[drafts.length - 1];
+      if (last && !openContent && previous && (previous.size + openSize <= maxSize || leaves.length === 1)) {
+        // Headings with nothing after them at the end of the document join the previous chunk.
         for (const leaf of leaves) previous.leaves.push(leaf);
         previous.size += openSize;
+        if (previous.size > maxSize && !previous.overflow) {
+          previous.overflow = { reason: 'heading', nodeType: 'heading', size: openSize };
+        }
       } else {
         drafts.push({ leaves, size: openSize, overflow });
       }
     }
     open = [];
     openSize = 0;
+    openTrail = 0;
     openContent = false;
     lastIsHeading = false;
     overflow = null;
@@ -91,14 +102,15 @@ export function pack(root: Unit, chunkSize: number, maxSize: number): Draft[] {
         remaining = 0;
         runEnd = index;
         do {
-          remaining += (units[runEnd] as Unit).size;
+          remaining += (units[runEnd] as Unit).size + ((units[runEnd] as Unit).trail ?? 0);
           runEnd++;
         } while (runEnd < units.length && !startsRun(units[runEnd] as Unit));
       }
       const total = openSize + remaining;
       const target = total / Math.max(1, Math.ceil(total / chunkSize));
-      place(unit, target);
-      remaining -= unit.size;
+      const following = index + 1 < units.length ? (units[index + 1] as Unit) : undefined;
+      place(unit, target, following && following.kind !== 'break' ? following.size : 0);
+      remaining -= unit.size + (unit.trail ?? 0);
     }
   };
 
@@ -110,7 +122,7 @@ export function pack(root: Unit, chunkSize: number, maxSize: number): Draft[] {
     else emit(unit, parts);
   };
 
-  const place = (unit: Unit, target: number) => {
+  const place = (unit: Unit, target: number, followingSize = 0) => {
     if (unit.kind === 'break') {
       if (openContent) emit(unit);
       return;
@@ -121,13 +133,28 @@ export function pack(root: Unit, chunkSize: number, maxSize: number): Draft[] {
       return;
     }
     if (lastIsHeading) {
-      // A heading stays with the start of its content.
-      if (openSize + unit.size <= maxSize) emit(unit);
-      else splitOrEmit(unit);
+      // A heading stays with the start of its content (a heading with no content of its own
+      // lets go of the next one when they do not fit together).
+      if (openSize + openTrail + unit.size <= maxSize) emit(unit);
+      else if (!openContent && !unit.content) {
+        close();
+        place(unit, target, followingSize);
+      } else if (!strict) splitOrEmit(unit);
+      else {
+        const parts = unit.split();
+        if (Array.isArray(parts)) packAll(parts);
+        else {
+          close();
+          emit(unit, parts);
+        }
+      }
       return;
     }
-    const next = openSize + unit.size;
-    if (next <= chunkSize && (next <= target || next - target < target - openSize)) {
+    const next = openSize + openTrail + unit.size;
+    // Join the open chunk when that is closer to the balanced target, or when the unit could not
+    // share a new chunk with the unit after it either (it would be left on its own).
+    const stranded = followingSize > 0 && unit.size + followingSize > chunkSize;
+    if (next <= chunkSize && (next <= target || next - target < target - openSize || stranded)) {
       emit(unit);
       return;
     }
@@ -148,7 +175,7 @@ export function pack(root: Unit, chunkSize: number, maxSize: number): Draft[] {
   };
 
   place(root, root.size);
-  close();
+  close(true);
   return drafts;
 }
 

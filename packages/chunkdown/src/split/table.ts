@@ -77,12 +77,15 @@ function columnGroups(
     return key ? cellPieces(key, [], table, tablePath, row, section, state) : { reason: 'never-split', nodeType: 'tableRow' };
   }
   const { measure, options } = state;
-  const keySize = measure.size(key);
+  // A key cell that takes more than half a chunk is not worth repeating: then every cell,
+  // the key included, goes into groups of its own.
+  const repeatKey = measure.size(key) <= options.chunkSize / 2;
+  const keySize = repeatKey ? measure.size(key) : 0;
   const budget = Math.max(options.chunkSize - keySize, 1);
   const groups: number[][] = [];
   let current: number[] = [];
   let currentSize = 0;
-  for (let index = 1; index < cells.length; index++) {
+  for (let index = repeatKey ? 1 : 0; index < cells.length; index++) {
     const size = measure.size(cells[index] as TableCell);
     if (current.length > 0 && currentSize + size > budget) {
       groups.push(current);
@@ -98,15 +101,16 @@ function columnGroups(
     groups.splice(0, 1, ...(groups[0] as number[]).map((index) => [index]));
   }
 
+  const prefix = repeatKey ? [key] : [];
   return groups.map((columns): Unit => {
-    const virtualTable = subTable(table, [0, ...columns]);
+    const virtualTable = subTable(table, repeatKey ? [0, ...columns] : columns);
     const groupCells = columns.map((index) => cells[index] as TableCell);
     // The group's source is its own cells; the key cell is repeated context.
     const first = groupCells[0]?.position;
     const last = groupCells[groupCells.length - 1]?.position;
     const groupRow: TableRow = {
       type: 'tableRow',
-      children: [key, ...groupCells],
+      children: [...prefix, ...groupCells],
       ...(first && last ? { position: { start: first.start, end: last.end } } : {}),
     };
     const groupPath = [...tablePath, virtualTable];
@@ -119,7 +123,7 @@ function columnGroups(
       split: () => {
         const only = columns.length === 1 ? (columns[0] as number) : undefined;
         if (only === undefined) return { reason: 'never-split', nodeType: 'tableRow' };
-        return cellPieces(cells[only] as TableCell, [key], virtualTable, tablePath, row, section, state);
+        return cellPieces(cells[only] as TableCell, prefix, virtualTable, tablePath, row, section, state);
       },
     };
   });

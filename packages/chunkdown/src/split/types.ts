@@ -32,8 +32,12 @@ export interface Unit {
   kind: 'section' | 'heading' | 'break' | 'block';
   /** Content size in the size unit (an upper bound of what the unit adds to a chunk). */
   size: number;
+  /** Size of the separator after the unit, counted only when the next unit joins its chunk. */
+  trail?: number;
   /** Whether the unit holds content other than headings and breaks. */
   content: boolean;
+  /** A short paragraph ending with `:` that introduces what follows: it stays with it, like a heading. */
+  leadIn?: boolean;
   /** The leaves of the unit, when it is placed whole. */
   leaves(): Leaf[];
   /** The next-smaller units, or why the unit cannot be split. */
@@ -46,8 +50,8 @@ export interface SplitState {
   measure: Measure;
   /** Rules may be relaxed to fit `maxRawSize`: keep a node whole only while it is ≤ this. */
   keepWholeLimit: number;
-  /** Whether words may be cut at grapheme boundaries. */
-  splitWords: boolean;
+  /** Whether a word of this size may be cut at grapheme boundaries. */
+  cutsWord(size: number): boolean;
   /** Units for one block node, dispatched by type. */
   block(node: Nodes, path: readonly Parent[], section: Section): Unit;
   /** Units for a run of block nodes (thematic breaks become boundaries). */
