@@ -1,5 +1,5 @@
 import type { Heading, Nodes, Parent } from 'mdast';
-import { toString } from 'mdast-util-to-string';
+import { toString as nodeText } from 'mdast-util-to-string';
 import { sliceOrigins } from './assemble.js';
 import type { SourceMap } from './source-map.js';
 import type { Leaf } from './split/types.js';
@@ -16,7 +16,10 @@ import type { Breadcrumb } from './types.js';
  * @returns
  *   `[start, end]` offsets, or `undefined` when no leaf has a position.
  */
-export function sourceRange(leaves: readonly Leaf[], sourceMap: SourceMap): [number, number] | undefined {
+export function sourceRange(
+  leaves: readonly Leaf[],
+  sourceMap: SourceMap,
+): [number, number] | undefined {
   let start: number | undefined;
   for (const leaf of leaves) {
     start = leafStart(leaf, sourceMap);
@@ -59,7 +62,8 @@ function nodeStart(node: Nodes, sourceMap: SourceMap): number | undefined {
   if (origin) return sourceMap.char(origin.node, origin.from)?.start;
   if ('children' in node) {
     // A table copy starts with the repeated header row, which is not where the piece starts.
-    const children = node.type === 'table' && node.children.length > 1 ? node.children.slice(1) : node.children;
+    const children =
+      node.type === 'table' && node.children.length > 1 ? node.children.slice(1) : node.children;
     for (const child of children as Nodes[]) {
       const found = nodeStart(child, sourceMap);
       if (found !== undefined) return found;
@@ -115,9 +119,10 @@ export function breadcrumbs(leaves: readonly Leaf[]): Breadcrumb[] {
   const own = new Set<Nodes>();
   for (const leaf of leaves) {
     if (leaf.node.type === 'heading') own.add(leaf.node);
-    for (const container of leaf.path) if (container.type === 'heading') own.add(container as Heading);
+    for (const container of leaf.path)
+      if (container.type === 'heading') own.add(container as Heading);
   }
   return first.section.trail
     .filter((heading) => !own.has(heading))
-    .map((heading: Heading) => ({ text: toString(heading), depth: heading.depth }));
+    .map((heading: Heading) => ({ text: nodeText(heading), depth: heading.depth }));
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, test } from 'vitest';
-import { checkInvariants } from './helpers/invariants.js';
 import { document, options } from './helpers/generators.js';
+import { checkInvariants } from './helpers/invariants.js';
 
 describe('invariants hold for generated markdown and options (SPEC §6)', () => {
   test('no throw, nothing lost, cap held, fences balanced, no orphan rows, deterministic, offsets ordered', () => {

@@ -6,14 +6,23 @@ describe('maxRawSize', () => {
   const document = [
     '# Links',
     '',
-    Array.from({ length: 12 }, (_, index) => `[link ${index}](https://example.com/a/rather/long/path/${index})`).join(' '),
+    Array.from(
+      { length: 12 },
+      (_, index) => `[link ${index}](https://example.com/a/rather/long/path/${index})`,
+    ).join(' '),
     '',
     '| key | value |',
     '| - | - |',
-    ...Array.from({ length: 10 }, (_, index) => `| k${index} | [v${index}](https://example.com/values/${index}) |`),
+    ...Array.from(
+      { length: 10 },
+      (_, index) => `| k${index} | [v${index}](https://example.com/values/${index}) |`,
+    ),
     '',
     '```js',
-    ...Array.from({ length: 20 }, (_, index) => `console.log("line ${index} of the example code");`),
+    ...Array.from(
+      { length: 20 },
+      (_, index) => `console.log("line ${index} of the example code");`,
+    ),
     '```',
   ].join('\n');
 
@@ -25,8 +34,12 @@ describe('maxRawSize', () => {
         expect(chunk.rawSize).toBe(chunk.text.length);
       }
       // Structure first: every piece of the code block is fenced and declares its language.
-      for (const chunk of chunks.filter((chunk) => chunk.text.includes('console.log') && !chunk.cut)) {
-        expect(chunk.text).toMatch(/```js\n(console\.log\("line \d+ of the example code"\);\n)+```/);
+      for (const chunk of chunks.filter(
+        (chunk) => chunk.text.includes('console.log') && !chunk.cut,
+      )) {
+        expect(chunk.text).toMatch(
+          /```js\n(console\.log\("line \d+ of the example code"\);\n)+```/,
+        );
       }
     });
   }
@@ -53,8 +66,15 @@ describe('maxRawSize', () => {
   });
 
   test('wins over never-split rules', () => {
-    const list = Array.from({ length: 10 }, (_, index) => `* item ${index} of a list kept whole`).join('\n');
-    const chunks = chunkdown({ chunkSize: 1000, maxRawSize: 100, rules: { list: { split: 'never-split' } } }).splitText(list);
+    const list = Array.from(
+      { length: 10 },
+      (_, index) => `* item ${index} of a list kept whole`,
+    ).join('\n');
+    const chunks = chunkdown({
+      chunkSize: 1000,
+      maxRawSize: 100,
+      rules: { list: { split: 'never-split' } },
+    }).splitText(list);
     expect(chunks.length).toBeGreaterThan(1);
     for (const chunk of chunks) {
       expect(chunk.length).toBeLessThanOrEqual(100);
@@ -65,7 +85,9 @@ describe('maxRawSize', () => {
   test('holds with a size unit that is not characters', () => {
     const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
     const text = `# Title\n\n${'Some words in a sentence here. '.repeat(40)}\n\n| a | b |\n| - | - |\n${'| one two | three four |\n'.repeat(20)}`;
-    const { chunks } = chunkdown({ chunkSize: 200, maxRawSize: 30, lengthFunction: words }).split(text);
+    const { chunks } = chunkdown({ chunkSize: 200, maxRawSize: 30, lengthFunction: words }).split(
+      text,
+    );
     for (const chunk of chunks) expect(words(chunk.text)).toBeLessThanOrEqual(30);
   });
 });

@@ -2,16 +2,20 @@ import { describe, expect, test } from 'vitest';
 import { chunkdown } from '../src/index.js';
 import { checkInvariants, words } from './helpers/invariants.js';
 
-const split = (markdown: string, chunkSize: number) => chunkdown({ chunkSize }).split(markdown).chunks;
+const split = (markdown: string, chunkSize: number) =>
+  chunkdown({ chunkSize }).split(markdown).chunks;
 
 describe('offsets', () => {
   test('are exact inside a split paragraph', () => {
-    const markdown = 'First sentence is here. Second sentence follows it. Third one ends the paragraph.';
-    for (const chunk of split(markdown, 30)) expect(markdown.slice(chunk.start, chunk.end)).toBe(chunk.text);
+    const markdown =
+      'First sentence is here. Second sentence follows it. Third one ends the paragraph.';
+    for (const chunk of split(markdown, 30))
+      expect(markdown.slice(chunk.start, chunk.end)).toBe(chunk.text);
   });
 
   test('map through escapes and character references', () => {
-    const markdown = 'Tom &amp; Jerry \\*ran\\* away. They came back &#x41;gain later. The end &copy; 2024.';
+    const markdown =
+      'Tom &amp; Jerry \\*ran\\* away. They came back &#x41;gain later. The end &copy; 2024.';
     const chunks = split(markdown, 30);
     expect(chunks.map((chunk) => markdown.slice(chunk.start, chunk.end))).toEqual([
       'Tom &amp; Jerry \\*ran\\* away.',
@@ -21,7 +25,8 @@ describe('offsets', () => {
   });
 
   test('skip block quote and list prefixes', () => {
-    const quote = '> One sentence on the first line. Another\n> sentence on the second line. A third\n> that closes it.';
+    const quote =
+      '> One sentence on the first line. Another\n> sentence on the second line. A third\n> that closes it.';
     const slices = split(quote, 40).map((chunk) => quote.slice(chunk.start, chunk.end));
     expect(slices[0]).toBe('One sentence on the first line.');
     expect(slices[1]).toBe('Another\n> sentence on the second line.');
@@ -38,7 +43,8 @@ describe('offsets', () => {
   });
 
   test('cover only the rows of a split table, not its repeated header', () => {
-    const table = '| Name | Age |\n| - | - |\n| Alice | 30 |\n| Bob | 25 |\n| Carol | 35 |\n| Dave | 40 |';
+    const table =
+      '| Name | Age |\n| - | - |\n| Alice | 30 |\n| Bob | 25 |\n| Carol | 35 |\n| Dave | 40 |';
     const chunks = split(table, 14);
     expect(chunks.length).toBeGreaterThan(1);
     for (const chunk of chunks) {
@@ -50,10 +56,26 @@ describe('offsets', () => {
   });
 
   test('come in order, never overlap, and cover every word (CRLF too)', () => {
-    const markdown = ['# Title', '', 'Intro text. More text here.', '', '## Part', '', '* a list item', '* another one', '', '```', 'code', '```', ''].join('\r\n');
+    const markdown = [
+      '# Title',
+      '',
+      'Intro text. More text here.',
+      '',
+      '## Part',
+      '',
+      '* a list item',
+      '* another one',
+      '',
+      '```',
+      'code',
+      '```',
+      '',
+    ].join('\r\n');
     const chunks = checkInvariants(markdown, { chunkSize: 12 }).chunks;
     for (const chunk of chunks) {
-      expect(words(markdown.slice(chunk.start, chunk.end)).join(' ')).toBe(words(chunk.text).join(' '));
+      expect(words(markdown.slice(chunk.start, chunk.end)).join(' ')).toBe(
+        words(chunk.text).join(' '),
+      );
     }
   });
 
@@ -86,7 +108,9 @@ describe('breadcrumbs', () => {
   test('list the headings above the chunk that are not in it', () => {
     const chunks = split(markdown, 40);
     const crumbsOf = (predicate: (text: string) => boolean) =>
-      chunks.filter((chunk) => predicate(chunk.text)).map((chunk) => chunk.breadcrumbs.map((crumb) => `${crumb.depth}:${crumb.text}`));
+      chunks
+        .filter((chunk) => predicate(chunk.text))
+        .map((chunk) => chunk.breadcrumbs.map((crumb) => `${crumb.depth}:${crumb.text}`));
     expect(crumbsOf((text) => text.startsWith('Preamble'))).toEqual([[]]);
     // A chunk that starts with its heading does not repeat it.
     expect(crumbsOf((text) => text.startsWith('# Guide'))).toEqual([[]]);
@@ -96,7 +120,9 @@ describe('breadcrumbs', () => {
     expect(later.length).toBeGreaterThan(0);
     for (const crumbs of later) expect(crumbs).toEqual(['1:Guide', '2:Install']);
     // The small last section shares the chunk of the piece before it, whose breadcrumbs it takes.
-    expect(crumbsOf((text) => text.startsWith('Double-click'))).toEqual([['1:Guide', '2:Install', '3:Windows']]);
+    expect(crumbsOf((text) => text.startsWith('Double-click'))).toEqual([
+      ['1:Guide', '2:Install', '3:Windows'],
+    ]);
     expect(chunks[1]?.text).toBe('# Guide\n\n## Install\n\nRun the installer.');
   });
 });
@@ -111,7 +137,10 @@ describe('sizes and diagnostics', () => {
   });
 
   test('tableHeaders lists the column headers of the tables in a chunk', () => {
-    const [chunk] = split('| Plan | Tokens |\n| - | - |\n| Pro | 100 |\n\n| Region | Price |\n| - | - |\n| EU | 3 |', 500);
+    const [chunk] = split(
+      '| Plan | Tokens |\n| - | - |\n| Pro | 100 |\n\n| Region | Price |\n| - | - |\n| EU | 3 |',
+      500,
+    );
     expect(chunk?.tableHeaders).toEqual(['Plan', 'Tokens', 'Region', 'Price']);
   });
 
@@ -119,7 +148,10 @@ describe('sizes and diagnostics', () => {
     const chunks = chunkdown({ chunkSize: 10, rules: { code: { split: 'never-split' } } }).split(
       'Short.\n\n```\nconst a = 1;\nconst b = 2;\n```',
     ).chunks;
-    expect(chunks.map((chunk) => chunk.overflow)).toEqual([null, { reason: 'never-split', nodeType: 'code', size: 25 }]);
+    expect(chunks.map((chunk) => chunk.overflow)).toEqual([
+      null,
+      { reason: 'never-split', nodeType: 'code', size: 25 },
+    ]);
     expect(chunks.every((chunk) => chunk.cut === false && chunk.fallback === null)).toBe(true);
   });
 });

@@ -113,8 +113,7 @@ describe('sections', () => {
   });
 
   test('small sibling sections share a chunk; a section that does not fit starts a new one', () => {
-    const markdown =
-      '## A\n\nalpha text\n\n## B\n\nbeta text\n\n## C\n\n' + 'gamma words go here. '.repeat(6);
+    const markdown = `## A\n\nalpha text\n\n## B\n\nbeta text\n\n## C\n\n${'gamma words go here. '.repeat(6)}`;
     const chunks = split(markdown, { chunkSize: 130 });
     expect(chunks[0]).toBe('## A\n\nalpha text\n\n## B\n\nbeta text');
     expect(chunks[1]?.startsWith('## C')).toBe(true);
@@ -311,7 +310,9 @@ describe('serialization', () => {
 
   test('keeps the escapes the source needed', () => {
     const markdown = 'Literal \\*stars\\* and \\[brackets\\](not a link) and \\# here.';
-    expect(split(markdown, { chunkSize: 500 })).toEqual(['Literal \\*stars\\* and \\[brackets](not a link) and # here.']);
+    expect(split(markdown, { chunkSize: 500 })).toEqual([
+      'Literal \\*stars\\* and \\[brackets](not a link) and # here.',
+    ]);
   });
 
   test('escapes what a cut puts in a new context', () => {
@@ -347,7 +348,9 @@ describe('front matter', () => {
     );
     expect(notFrontmatter.frontmatter).toBeUndefined();
     // A thematic break is a boundary and never opens a chunk; the setext heading stays.
-    expect(notFrontmatter.chunks.map((chunk) => chunk.text)).toEqual(['## Just a paragraph\n\nBody.']);
+    expect(notFrontmatter.chunks.map((chunk) => chunk.text)).toEqual([
+      '## Just a paragraph\n\nBody.',
+    ]);
   });
 });
 
@@ -365,8 +368,18 @@ describe('regressions found on real documents', () => {
   test('a small block that could share no chunk with the next one joins the previous', () => {
     const sentences = (count: number) =>
       Array.from({ length: count }, (_, index) => `Sentence ${index} ${'y'.repeat(47)}.`).join(' ');
-    const markdown = ['### Title', sentences(6), '<div>', `\`\`\`rust\n${'x'.repeat(80)}\n\`\`\``, '</div>', sentences(11), sentences(11)].join('\n\n');
-    const sizes = chunkdown({ chunkSize: 500, maxOverflowRatio: 1.5 }).split(markdown).chunks.map((chunk) => chunk.contentSize);
+    const markdown = [
+      '### Title',
+      sentences(6),
+      '<div>',
+      `\`\`\`rust\n${'x'.repeat(80)}\n\`\`\``,
+      '</div>',
+      sentences(11),
+      sentences(11),
+    ].join('\n\n');
+    const sizes = chunkdown({ chunkSize: 500, maxOverflowRatio: 1.5 })
+      .split(markdown)
+      .chunks.map((chunk) => chunk.contentSize);
     expect(Math.min(...sizes)).toBeGreaterThan(50);
   });
 
@@ -388,15 +401,21 @@ describe('regressions found by the adapters', () => {
   test('CRLF line endings split like LF ones', () => {
     const lf = '# One\n\nFirst line here.\nSecond line. Third line here.';
     const crlf = lf.replace(/\n/g, '\r\n');
-    expect(split(crlf, { chunkSize: 20 }).map((chunk) => chunk.replace(/\r/g, ''))).toEqual(split(lf, { chunkSize: 20 }));
+    expect(split(crlf, { chunkSize: 20 }).map((chunk) => chunk.replace(/\r/g, ''))).toEqual(
+      split(lf, { chunkSize: 20 }),
+    );
   });
 
   test('literal autolinks stay as written and their pieces have exact offsets', () => {
     const markdown = `By: ${'Some Name, '.repeat(12)}done\nRepository: git+ssh://git@github.com/owner/repo.git and www.example.com`;
     const { chunks } = chunkdown({ chunkSize: 60 }).split(markdown);
-    expect(chunks.map((chunk) => chunk.text).join(' ')).toContain('git+ssh://git@github.com/owner/repo.git and www.example.com');
+    expect(chunks.map((chunk) => chunk.text).join(' ')).toContain(
+      'git+ssh://git@github.com/owner/repo.git and www.example.com',
+    );
     for (const chunk of chunks) {
-      expect(markdown.slice(chunk.start, chunk.end).replace(/\s+/g, ' ')).toBe(chunk.text.replace(/\s+/g, ' '));
+      expect(markdown.slice(chunk.start, chunk.end).replace(/\s+/g, ' ')).toBe(
+        chunk.text.replace(/\s+/g, ' '),
+      );
     }
   });
 });

@@ -11,20 +11,28 @@ describe('transforms', () => {
         link: {
           transform: (node) => {
             const link = node as Link;
-            return link.url.length > 50 ? { ...link, url: `${link.url.substring(0, 47)}...` } : undefined;
+            return link.url.length > 50
+              ? { ...link, url: `${link.url.substring(0, 47)}...` }
+              : undefined;
           },
         },
       },
     });
     const text =
       'Check out our [website](https://example.com/with/a/very/long/url/that/increases/the/chunk/size/significantly).';
-    expect(splitter.splitText(text)).toEqual(['Check out our [website](https://example.com/with/a/very/long/url/that/i...).']);
+    expect(splitter.splitText(text)).toEqual([
+      'Check out our [website](https://example.com/with/a/very/long/url/that/i...).',
+    ]);
   });
 
   test('remove data URL images without leaving an empty paragraph (the seed example)', () => {
     const splitter = chunkdown({
       chunkSize: 500,
-      rules: { image: { transform: (node) => ((node as Image).url.startsWith('data:') ? null : undefined) } },
+      rules: {
+        image: {
+          transform: (node) => ((node as Image).url.startsWith('data:') ? null : undefined),
+        },
+      },
     });
     const text = `
 # Article
@@ -42,7 +50,9 @@ Check our [website](https://example.com) for more info.
 
   test('a removed inline node leaves no stray space', () => {
     const splitter = chunkdown({ chunkSize: 500, rules: { image: { transform: () => null } } });
-    expect(splitter.splitText('Before ![x](y.png)\n\nText ![x](y.png)')).toEqual(['Before\n\nText']);
+    expect(splitter.splitText('Before ![x](y.png)\n\nText ![x](y.png)')).toEqual([
+      'Before\n\nText',
+    ]);
   });
 
   test('transforms see parent, index and root, run once, and see links made from references', () => {
@@ -75,7 +85,17 @@ Check our [website](https://example.com) for more info.
 
   test('transforms do not change the parsed tree of another split', () => {
     let calls = 0;
-    const splitter = chunkdown({ chunkSize: 500, rules: { heading: { transform: () => (calls++, undefined) } } });
+    const splitter = chunkdown({
+      chunkSize: 500,
+      rules: {
+        heading: {
+          transform: () => {
+            calls++;
+            return undefined;
+          },
+        },
+      },
+    });
     splitter.splitText('# A\n\ntext');
     splitter.splitText('# A\n\ntext');
     expect(calls).toBe(2);

@@ -87,7 +87,7 @@ export function orphanRows(markdown: string): string[] {
   const rows: string[] = [];
   const lines = markdown.split('\n').map((line) => line.replace(/^(?:\s*>)*\s*/, ''));
   const delimiter = (line: string | undefined) =>
-    line !== undefined && line.includes('-') && /^\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/.test(line);
+    line?.includes('-') === true && /^\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/.test(line);
   let fence: string | undefined;
   let inTable = false;
   lines.forEach((line, index) => {

@@ -1,0 +1,53 @@
+import { describe, expect, test } from 'vitest';
+import { installedMarkdown } from './corpus.js';
+import { checkInvariants, words } from './invariants.js';
+
+/**
+ * Check SPEC §6 (and the tiny-chunk share of §9) on real documents written elsewhere: the
+ * markdown inside node_modules (READMEs, changelogs, docs), at one chunk size, ratios 1 and 1.5,
+ * and with a raw size cap (on every other document, to keep the suite quick).
+ *
+ * @param chunkSize
+ *   The chunk size to run at.
+ */
+export function describeRealDocuments(chunkSize: number): void {
+  const documents = installedMarkdown();
+  const inputWords = new Map(documents.map((document) => [document.name, words(document.text)]));
+
+  describe(`real documents at chunk size ${chunkSize}`, () => {
+    test('there are hundreds of them', () => {
+      expect(documents.length).toBeGreaterThan(200);
+    });
+
+    for (const options of [
+      { chunkSize, maxOverflowRatio: 1 },
+      { chunkSize, maxOverflowRatio: 1.5 },
+      { chunkSize, maxOverflowRatio: 1.5, maxRawSize: chunkSize * 3 },
+    ]) {
+      test(`invariants hold with ${JSON.stringify(options)}`, () => {
+        const failures: string[] = [];
+        let chunks = 0;
+        let tiny = 0;
+        const subset = options.maxRawSize
+          ? documents.filter((_, index) => index % 2 === 0)
+          : documents;
+        for (const document of subset) {
+          try {
+            const result = checkInvariants(document.text, options, {
+              repeat: false,
+              inputWords: inputWords.get(document.name) as string[],
+            });
+            chunks += result.chunks.length;
+            tiny += result.chunks.filter((chunk) => chunk.contentSize < 50).length;
+          } catch (error) {
+            failures.push(`${document.name}: ${(error as Error).message.slice(0, 400)}`);
+          }
+        }
+        expect(failures).toEqual([]);
+        expect(chunks).toBeGreaterThan(subset.length);
+        // Fewer than 1 % tiny chunks (SPEC §9) at the sizes the spec names.
+        if (chunkSize >= 500) expect(tiny / chunks).toBeLessThan(0.01);
+      }, 900_000);
+    }
+  });
+}
