@@ -1,6 +1,17 @@
-import type { Blockquote, Definition, List, Nodes, Paragraph, Parent, Root, Table, TableRow, Text } from 'mdast';
-import type { Leaf } from './split/types.js';
+import type {
+  Blockquote,
+  Definition,
+  List,
+  Nodes,
+  Paragraph,
+  Parent,
+  Root,
+  Table,
+  TableRow,
+  Text,
+} from 'mdast';
 import { keyRows } from './split/table.js';
+import type { Leaf } from './split/types.js';
 
 /** Where a sliced node came from: the parsed node and the offset of the slice in its text. */
 export interface SliceOrigin {
@@ -32,7 +43,10 @@ const alertMarker = /^\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/i;
  * @returns
  *   The chunk's tree.
  */
-export function assemble(leaves: readonly Leaf[], definitions?: ReadonlyMap<string, Definition>): Root {
+export function assemble(
+  leaves: readonly Leaf[],
+  definitions?: ReadonlyMap<string, Definition>,
+): Root {
   const root: Root = { type: 'root', children: [] };
   const originals: Parent[] = [];
   const copies: Parent[] = [root];
@@ -41,7 +55,8 @@ export function assemble(leaves: readonly Leaf[], definitions?: ReadonlyMap<stri
   for (const leaf of leaves) {
     const path = leaf.path;
     let depth = 0;
-    while (depth < originals.length && depth < path.length && originals[depth] === path[depth]) depth++;
+    while (depth < originals.length && depth < path.length && originals[depth] === path[depth])
+      depth++;
     originals.length = depth;
     copies.length = depth + 1;
     for (let index = depth; index < path.length; index++) {
@@ -49,7 +64,11 @@ export function assemble(leaves: readonly Leaf[], definitions?: ReadonlyMap<stri
       const first = (path[index + 1] as Nodes | undefined) ?? leaf;
       const copy = copyContainer(original, first === leaf ? leaf.node : (first as Nodes), leaf);
       copyOrigins.set(copy, original);
-      if (copy.type === 'blockquote' && copy.data && (copy.data as { chunkdownAlert?: string }).chunkdownAlert) {
+      if (
+        copy.type === 'blockquote' &&
+        copy.data &&
+        (copy.data as { chunkdownAlert?: string }).chunkdownAlert
+      ) {
         alerts.push(copy as Blockquote);
       }
       (copies[copies.length - 1] as Parent).children.push(copy as never);
@@ -103,12 +122,19 @@ function copyContainer(original: Parent, first: Nodes, leaf: Leaf): Parent {
   switch (original.type) {
     case 'table': {
       const table = original as Table;
-      const copy: Table = { type: 'table', align: table.align ?? null, children: [table.children[0] as TableRow] };
+      const copy: Table = {
+        type: 'table',
+        align: table.align ?? null,
+        children: [table.children[0] as TableRow],
+      };
       return copy;
     }
     case 'tableRow':
       if (keyRows.has(original as TableRow)) {
-        return { type: 'tableRow', children: [...(original as TableRow).children] } satisfies TableRow;
+        return {
+          type: 'tableRow',
+          children: [...(original as TableRow).children],
+        } satisfies TableRow;
       }
       break;
     case 'list': {
@@ -120,7 +146,11 @@ function copyContainer(original: Parent, first: Nodes, leaf: Leaf): Parent {
         listIndexes.set(list, indexes);
       }
       const { position: _position, children: _children, ...rest } = list;
-      const copy: List = { ...rest, start: (list.start ?? 1) + (indexes.get(first) ?? 0), children: [] };
+      const copy: List = {
+        ...rest,
+        start: (list.start ?? 1) + (indexes.get(first) ?? 0),
+        children: [],
+      };
       return copy;
     }
     case 'blockquote': {
@@ -135,7 +165,11 @@ function copyContainer(original: Parent, first: Nodes, leaf: Leaf): Parent {
     default:
       break;
   }
-  const { position: _position, children: _children, ...rest } = original as Parent & { position?: unknown };
+  const {
+    position: _position,
+    children: _children,
+    ...rest
+  } = original as Parent & { position?: unknown };
   return { ...(rest as object), children: [] } as unknown as Parent;
 }
 
@@ -187,11 +221,15 @@ function appendDefinitions(root: Root, definitions: ReadonlyMap<string, Definiti
     const node = stack.pop() as Nodes;
     ordered.push(node);
     if ('children' in node) {
-      for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index] as Nodes);
+      for (let index = node.children.length - 1; index >= 0; index--)
+        stack.push(node.children[index] as Nodes);
     }
   }
   for (const node of ordered) {
-    if ((node.type === 'linkReference' || node.type === 'imageReference') && !seen.has(node.identifier)) {
+    if (
+      (node.type === 'linkReference' || node.type === 'imageReference') &&
+      !seen.has(node.identifier)
+    ) {
       seen.add(node.identifier);
       const definition = definitions.get(node.identifier);
       if (definition) used.push(definition);

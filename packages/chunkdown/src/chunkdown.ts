@@ -34,7 +34,9 @@ export function chunkdown(options: ChunkdownOptions): Chunkdown {
 
 function splitMarkdown(markdown: string, options: ResolvedOptions): SplitResult {
   if (typeof markdown !== 'string') {
-    throw new TypeError(`Expected a string of markdown, not ${markdown === null ? 'null' : typeof markdown}`);
+    throw new TypeError(
+      `Expected a string of markdown, not ${markdown === null ? 'null' : typeof markdown}`,
+    );
   }
   if (markdown.trim() === '') return { chunks: [], frontmatter: undefined };
   try {

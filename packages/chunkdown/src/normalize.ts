@@ -48,7 +48,11 @@ export function normalize(root: Root, options: ResolvedOptions): NormalizedTree 
     if (transform) transforms.set(type, transform as NodeTransform);
   }
 
-  function rebuild(node: Nodes, parent: Parent | undefined, index: number | undefined): Nodes | null {
+  function rebuild(
+    node: Nodes,
+    parent: Parent | undefined,
+    index: number | undefined,
+  ): Nodes | null {
     let current: Nodes = node;
     if (current.type === 'linkReference' && inlineLinks) {
       const definition = definitions.get(current.identifier);
@@ -79,7 +83,8 @@ export function normalize(root: Root, options: ResolvedOptions): NormalizedTree 
       const result = transform(current as never, { parent, index, root });
       if (result === null) return null;
       if (result !== undefined) {
-        current = result.position || !current.position ? result : { ...result, position: current.position };
+        current =
+          result.position || !current.position ? result : { ...result, position: current.position };
       }
     }
 
@@ -112,7 +117,10 @@ export function normalize(root: Root, options: ResolvedOptions): NormalizedTree 
   if (transforms.size === 0 && !hasRewrites(root)) {
     return { tree: root, definitions };
   }
-  const tree = (rebuild(root, undefined, undefined) as Root | null) ?? { type: 'root', children: [] };
+  const tree = (rebuild(root, undefined, undefined) as Root | null) ?? {
+    type: 'root',
+    children: [],
+  };
   return { tree, definitions };
 }
 
@@ -160,7 +168,8 @@ function collectDefinitions(root: Root): Map<string, Definition> {
 function trimPhrasing(children: PhrasingContent[]): PhrasingContent[] {
   let start = 0;
   let end = children.length;
-  const blank = (node: PhrasingContent | undefined) => node?.type === 'text' && node.value.trim() === '';
+  const blank = (node: PhrasingContent | undefined) =>
+    node?.type === 'text' && node.value.trim() === '';
   while (start < end && blank(children[start])) start++;
   while (end > start && blank(children[end - 1])) end--;
   const result = children.slice(start, end);

@@ -142,8 +142,13 @@ export function resolveOptions(options: ChunkdownOptions): ResolvedOptions {
  *   A resolved rule for every key.
  */
 export function resolveRules(rules: NodeRules | undefined): Record<RuleKey, ResolvedRule> {
-  if (rules !== undefined && (rules === null || typeof rules !== 'object' || Array.isArray(rules))) {
-    throw new TypeError(`Expected an object keyed by node type for \`options.rules\`, not ${describe(rules)}`);
+  if (
+    rules !== undefined &&
+    (rules === null || typeof rules !== 'object' || Array.isArray(rules))
+  ) {
+    throw new TypeError(
+      `Expected an object keyed by node type for \`options.rules\`, not ${describe(rules)}`,
+    );
   }
   const given: NodeRules = rules ?? {};
   for (const key of Object.keys(given)) {
@@ -172,7 +177,9 @@ export function resolveRules(rules: NodeRules | undefined): Record<RuleKey, Reso
     resolved[key] = {
       split: resolveSplit(pick('split')),
       style: pick('style') ?? 'inline',
-      transform: given[key]?.transform ?? (formattingFallback.length > 0 ? given.formatting?.transform : undefined),
+      transform:
+        given[key]?.transform ??
+        (formattingFallback.length > 0 ? given.formatting?.transform : undefined),
     };
   }
   return resolved;
@@ -182,20 +189,28 @@ function validateRule(key: RuleKey, rule: NodeRule | undefined): void {
   if (rule === undefined) return;
   const name = `options.rules.${key}`;
   if (rule === null || typeof rule !== 'object' || Array.isArray(rule)) {
-    throw new TypeError(`Expected an object \`{ split?, style?, transform? }\` for \`${name}\`, not ${describe(rule)}`);
+    throw new TypeError(
+      `Expected an object \`{ split?, style?, transform? }\` for \`${name}\`, not ${describe(rule)}`,
+    );
   }
   for (const field of Object.keys(rule)) {
     if (!ruleFields.has(field)) {
-      throw new RangeError(`Unknown field \`${field}\` in \`${name}\`, expected \`split\`, \`style\` or \`transform\``);
+      throw new RangeError(
+        `Unknown field \`${field}\` in \`${name}\`, expected \`split\`, \`style\` or \`transform\``,
+      );
     }
   }
   if (rule.split !== undefined) validateSplit(rule.split, `${name}.split`);
   if (rule.style !== undefined) {
     if (key !== 'link' && key !== 'image') {
-      throw new RangeError(`\`${name}.style\` is not supported: only \`link\` and \`image\` have a style`);
+      throw new RangeError(
+        `\`${name}.style\` is not supported: only \`link\` and \`image\` have a style`,
+      );
     }
     if (rule.style !== 'inline' && rule.style !== 'preserve') {
-      throw new RangeError(`Expected \`'inline'\` or \`'preserve'\` for \`${name}.style\`, not ${describe(rule.style)}`);
+      throw new RangeError(
+        `Expected \`'inline'\` or \`'preserve'\` for \`${name}.style\`, not ${describe(rule.style)}`,
+      );
     }
   }
   if (rule.transform !== undefined) {
@@ -203,7 +218,9 @@ function validateRule(key: RuleKey, rule: NodeRule | undefined): void {
       throw new RangeError(`\`${name}.transform\` is not supported: words are not nodes`);
     }
     if (typeof rule.transform !== 'function') {
-      throw new TypeError(`Expected a function for \`${name}.transform\`, not ${describe(rule.transform)}`);
+      throw new TypeError(
+        `Expected a function for \`${name}.transform\`, not ${describe(rule.transform)}`,
+      );
     }
   }
 }
@@ -214,7 +231,9 @@ function validateSplit(split: unknown, name: string): void {
     const { rule, size, ...rest } = split as { rule?: unknown; size?: unknown };
     const extra = Object.keys(rest)[0];
     if (extra !== undefined) {
-      throw new RangeError(`Unknown field \`${extra}\` in \`${name}\`, expected \`rule\` (and \`size\`)`);
+      throw new RangeError(
+        `Unknown field \`${extra}\` in \`${name}\`, expected \`rule\` (and \`size\`)`,
+      );
     }
     if (rule === 'never-split' || rule === 'allow-split') {
       if (size !== undefined) {
@@ -224,7 +243,9 @@ function validateSplit(split: unknown, name: string): void {
     }
     if (rule === 'size-split') {
       if (typeof size !== 'number' || !Number.isFinite(size) || size < 0) {
-        throw new RangeError(`Expected a finite number ≥ 0 for \`${name}.size\`, not ${describe(size)}`);
+        throw new RangeError(
+          `Expected a finite number ≥ 0 for \`${name}.size\`, not ${describe(size)}`,
+        );
       }
       return;
     }
@@ -245,30 +266,42 @@ function positiveNumber(value: unknown, name: string, required: boolean): number
     throw new TypeError(`Missing required option \`${name}\`: expected a finite number > 0`);
   }
   if (typeof value !== 'number') {
-    throw new TypeError(`Expected a finite number > 0 for \`options.${name}\`, not ${describe(value)}`);
+    throw new TypeError(
+      `Expected a finite number > 0 for \`options.${name}\`, not ${describe(value)}`,
+    );
   }
   if (!Number.isFinite(value) || value <= 0) {
-    throw new RangeError(`Expected a finite number > 0 for \`options.${name}\`, not ${describe(value)}`);
+    throw new RangeError(
+      `Expected a finite number > 0 for \`options.${name}\`, not ${describe(value)}`,
+    );
   }
   return value;
 }
 
 function ratio(value: unknown): number {
   if (typeof value !== 'number') {
-    throw new TypeError(`Expected a finite number ≥ 1 for \`options.maxOverflowRatio\`, not ${describe(value)}`);
+    throw new TypeError(
+      `Expected a finite number ≥ 1 for \`options.maxOverflowRatio\`, not ${describe(value)}`,
+    );
   }
   if (!Number.isFinite(value) || value < 1) {
-    throw new RangeError(`Expected a finite number ≥ 1 for \`options.maxOverflowRatio\`, not ${describe(value)}`);
+    throw new RangeError(
+      `Expected a finite number ≥ 1 for \`options.maxOverflowRatio\`, not ${describe(value)}`,
+    );
   }
   return value;
 }
 
 function positiveInteger(value: unknown): number {
   if (typeof value !== 'number') {
-    throw new TypeError(`Expected an integer > 0 for \`options.maxRawSize\`, not ${describe(value)}`);
+    throw new TypeError(
+      `Expected an integer > 0 for \`options.maxRawSize\`, not ${describe(value)}`,
+    );
   }
   if (!Number.isInteger(value) || value <= 0) {
-    throw new RangeError(`Expected an integer > 0 for \`options.maxRawSize\`, not ${describe(value)}`);
+    throw new RangeError(
+      `Expected an integer > 0 for \`options.maxRawSize\`, not ${describe(value)}`,
+    );
   }
   return value;
 }
@@ -276,10 +309,14 @@ function positiveInteger(value: unknown): number {
 function nonNegative(value: unknown, name: string): number {
   if (value === undefined) return 0;
   if (typeof value !== 'number') {
-    throw new TypeError(`Expected a finite number ≥ 0 for \`options.${name}\`, not ${describe(value)}`);
+    throw new TypeError(
+      `Expected a finite number ≥ 0 for \`options.${name}\`, not ${describe(value)}`,
+    );
   }
   if (!Number.isFinite(value) || value < 0) {
-    throw new RangeError(`Expected a finite number ≥ 0 for \`options.${name}\`, not ${describe(value)}`);
+    throw new RangeError(
+      `Expected a finite number ≥ 0 for \`options.${name}\`, not ${describe(value)}`,
+    );
   }
   return value;
 }
@@ -287,7 +324,8 @@ function nonNegative(value: unknown, name: string): number {
 /** Describe a value for an error message. */
 function describe(value: unknown): string {
   if (typeof value === 'string') return `\`${JSON.stringify(value)}\``;
-  if (typeof value === 'number' || typeof value === 'boolean' || value == null) return `\`${String(value)}\``;
+  if (typeof value === 'number' || typeof value === 'boolean' || value == null)
+    return `\`${String(value)}\``;
   if (typeof value === 'function') return 'a function';
   if (Array.isArray(value)) return 'an array';
   return `\`${JSON.stringify(value)}\``;

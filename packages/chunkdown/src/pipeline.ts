@@ -10,6 +10,7 @@ import { parse } from './parse.js';
 import { buildSections } from './sections.js';
 import { contentText, createSerializer, type Serializer, tableHeaders } from './serialize.js';
 import { createSourceMap, type SourceMap } from './source-map.js';
+import { addOverlap, mergeSmall, type OverlappedDraft } from './split/adjust.js';
 import { createSplitState, sectionUnit } from './split/blocks.js';
 import { type Draft, pack } from './split/pack.js';
 import type { Breadcrumb, Chunk, SplitResult } from './types.js';
@@ -42,7 +43,8 @@ export function splitDocument(markdown: string, options: ResolvedOptions): Split
   const { frontmatter, body } = takeFrontmatter(markdown);
   const parsed = parse(body);
   const { tree, definitions } = normalize(parsed, options);
-  const preserve = options.rules.link.style === 'preserve' || options.rules.image.style === 'preserve';
+  const preserve =
+    options.rules.link.style === 'preserve' || options.rules.image.style === 'preserve';
   const measure = createMeasure(options.lengthFunction, options.countsCharacters);
   const sourceMap = createSourceMap(markdown);
   sourceMap.locate(tree);
@@ -56,15 +58,20 @@ export function splitDocument(markdown: string, options: ResolvedOptions): Split
   };
 
   const state = createSplitState(options, measure);
-  const drafts = pack(sectionUnit(buildSections(tree), state), options.chunkSize, options.maxSize);
+  let drafts = pack(sectionUnit(buildSections(tree), state), options.chunkSize, options.maxSize);
+  if (options.minChunkSize > 0) drafts = mergeSmall(drafts, options.minChunkSize, options.maxSize);
+  const overlapped: OverlappedDraft[] =
+    options.overlap > 0
+      ? addOverlap(drafts, options.overlap, state)
+      : drafts.map((draft) => ({ ...draft, overlap: 0 }));
   const chunks: Chunk[] = [];
-  for (const draft of drafts) finish(draft, context, chunks, undefined, 0);
+  for (const draft of overlapped) finish(draft, context, chunks, undefined, 0);
   return { chunks, frontmatter };
 }
 
 /** Rebuild, serialize and describe a draft; re-split it when it is over the raw size cap. */
 function finish(
-  draft: Draft,
+  draft: Draft & { overlap?: number },
   context: Context,
   chunks: Chunk[],
   outer: { crumbs: Breadcrumb[]; range: [number, number] } | undefined,
@@ -81,6 +88,17 @@ function finish(
   if (outer) crumbs = joinCrumbs(outer.crumbs, crumbs);
 
   if (options.maxRawSize !== undefined && rawSize > options.maxRawSize) {
+    if (draft.overlap) {
+      // Overlap counts in the cap: drop it before cutting the chunk itself.
+      finish(
+        { ...draft, leaves: draft.leaves.slice(draft.overlap), overlap: 0 },
+        context,
+        chunks,
+        outer,
+        round,
+      );
+      return;
+    }
     capDraft(root, text, rawSize, context, chunks, { crumbs, range }, round);
     return;
   }
@@ -96,7 +114,10 @@ function finish(
     tableHeaders: tableHeaders(root),
     overflow:
       contentSize > options.maxSize
-        ? (draft.overflow ?? { reason: 'estimate', nodeType: 'root', size: contentSize })
+        ? (draft.overflow ??
+          (draft.overlap
+            ? { reason: 'overlap', nodeType: 'root', size: contentSize }
+            : { reason: 'estimate', nodeType: 'root', size: contentSize }))
         : null,
     cut: false,
     fallback: null,
@@ -122,11 +143,23 @@ function capDraft(
   const { options } = context;
   const cap = options.maxRawSize as number;
   // Definitions kept for references are added back to each piece that needs them.
-  const flow: Root = { ...root, children: root.children.filter((node) => node.type !== 'definition') };
+  const flow: Root = {
+    ...root,
+    children: root.children.filter((node) => node.type !== 'definition'),
+  };
   let budget = cap * 0.95;
-  for (let attempt = 0; round < MAX_CAP_ROUNDS && attempt < MAX_CAP_ROUNDS && budget >= 1; attempt++) {
+  for (
+    let attempt = 0;
+    round < MAX_CAP_ROUNDS && attempt < MAX_CAP_ROUNDS && budget >= 1;
+    attempt++
+  ) {
     const size = Math.floor(budget);
-    const relaxed: ResolvedOptions = { ...options, chunkSize: size, maxSize: size, maxOverflowRatio: 1 };
+    const relaxed: ResolvedOptions = {
+      ...options,
+      chunkSize: size,
+      maxSize: size,
+      maxOverflowRatio: 1,
+    };
     const state = createSplitState(relaxed, context.rawMeasure, size);
     const drafts = pack(sectionUnit(buildSections(flow), state), size, size, true);
     if (drafts.length > 1) {

@@ -1,6 +1,6 @@
+import { hardCut } from './cap.js';
 import type { ResolvedOptions } from './options.js';
 import type { Chunk } from './types.js';
-import { hardCut } from './cap.js';
 
 /**
  * Split a document as plain text, for input the markdown parser cannot take (nesting deeper than
@@ -37,7 +37,8 @@ export function splitPlainText(markdown: string, options: ResolvedOptions): Chun
   for (const [start, end] of ranges) {
     const text = markdown.slice(start, end);
     const cap = options.maxRawSize;
-    const texts = cap !== undefined && lengthFunction(text) > cap ? hardCut(text, cap, lengthFunction) : [text];
+    const texts =
+      cap !== undefined && lengthFunction(text) > cap ? hardCut(text, cap, lengthFunction) : [text];
     let from = start;
     for (const piece of texts) {
       const at = markdown.indexOf(piece, from);

@@ -57,7 +57,12 @@ export function createSerializer(sourceMap: SourceMap | undefined, source = ''):
   const link: Handle = (node: Link, parent: Parents | undefined, state: State, info: Info) => {
     const range = sourceMap?.range(node);
     const only = node.children.length === 1 ? node.children[0] : undefined;
-    if (range && only?.type === 'text' && source.slice(range.start, range.end) === only.value && !node.title) {
+    if (
+      range &&
+      only?.type === 'text' &&
+      source.slice(range.start, range.end) === only.value &&
+      !node.title
+    ) {
       return only.value;
     }
     return defaultHandlers.link(node, parent, state, info);
@@ -165,7 +170,8 @@ export function contentText(root: Root): string {
     }
     if ('children' in node) {
       const children = node.children as Nodes[];
-      for (let i = node.type === 'table' ? 1 : 0; i < children.length; i++) visit(children[i] as Nodes);
+      for (let i = node.type === 'table' ? 1 : 0; i < children.length; i++)
+        visit(children[i] as Nodes);
     }
   };
   visit(root);

@@ -187,7 +187,12 @@ export function createSourceMap(source: string): SourceMap {
     }
     // Markup the text does not hold (a container prefix, a delimiter): skip to the character.
     let probe = p;
-    while (probe < source.length && probe - p < 64 && source.charAt(probe) !== v && source.charAt(probe) !== '\n') {
+    while (
+      probe < source.length &&
+      probe - p < 64 &&
+      source.charAt(probe) !== v &&
+      source.charAt(probe) !== '\n'
+    ) {
       probe++;
     }
     if (probe < source.length && source.charAt(probe) === v) {
@@ -202,7 +207,12 @@ export function createSourceMap(source: string): SourceMap {
   /** Skip the container prefix of a source line, so `p` points at the line's first character of text. */
   function skipPrefix(value: string, index: number, p: number, code: boolean): number {
     let lineEnd = p;
-    while (lineEnd < source.length && source.charAt(lineEnd) !== '\n' && source.charAt(lineEnd) !== '\r') lineEnd++;
+    while (
+      lineEnd < source.length &&
+      source.charAt(lineEnd) !== '\n' &&
+      source.charAt(lineEnd) !== '\r'
+    )
+      lineEnd++;
     if (code) {
       // A code line is the end of its source line, after the container prefix.
       let valueEnd = value.indexOf('\n', index);

@@ -40,7 +40,9 @@ function introduces(paragraph: Paragraph): boolean {
 export const splitters: Record<string, NodeSplitter> = {
   paragraph: (node, path, section, state) => {
     const unit = phrasingUnit(node as Paragraph, path, section, state);
-    return introduces(node as Paragraph) && unit.size <= state.options.chunkSize / 4 ? { ...unit, leadIn: true } : unit;
+    return introduces(node as Paragraph) && unit.size <= state.options.chunkSize / 4
+      ? { ...unit, leadIn: true }
+      : unit;
   },
   heading: (node, path, section, state) => {
     const unit = phrasingUnit(node as Heading, path, section, state, 'heading');
@@ -58,15 +60,24 @@ export const splitters: Record<string, NodeSplitter> = {
     return containerUnit(list, path, section, state, ruleKeepsWhole(state, 'list', node), () =>
       list.children.map((item) =>
         containerUnit(item as Parent & Nodes, itemPath, section, state, undefined, () =>
-          state.blocks((item as Parent).children as Nodes[], [...itemPath, item as Parent], section),
+          state.blocks(
+            (item as Parent).children as Nodes[],
+            [...itemPath, item as Parent],
+            section,
+          ),
         ),
       ),
     );
   },
   blockquote: (node, path, section, state) => {
     const quote = node as Parent & Nodes;
-    return containerUnit(quote, path, section, state, ruleKeepsWhole(state, 'blockquote', node), () =>
-      state.blocks(quote.children as Nodes[], [...path, quote], section),
+    return containerUnit(
+      quote,
+      path,
+      section,
+      state,
+      ruleKeepsWhole(state, 'blockquote', node),
+      () => state.blocks(quote.children as Nodes[], [...path, quote], section),
     );
   },
   footnoteDefinition: (node, path, section, state) => {
@@ -97,7 +108,11 @@ export const splitters: Record<string, NodeSplitter> = {
  * @returns
  *   The state.
  */
-export function createSplitState(options: ResolvedOptions, measure: Measure, relaxTo?: number): SplitState {
+export function createSplitState(
+  options: ResolvedOptions,
+  measure: Measure,
+  relaxTo?: number,
+): SplitState {
   const keepWholeLimit = relaxTo ?? Number.POSITIVE_INFINITY;
   const state: SplitState = {
     options,
@@ -114,7 +129,14 @@ export function createSplitState(options: ResolvedOptions, measure: Measure, rel
     block(node, path, section) {
       const splitter = splitters[node.type];
       if (splitter) return splitter(node, path, section, state);
-      return containerUnit(node as Parent & Nodes, path, section, state, { reason: 'never-split', nodeType: node.type }, () => []);
+      return containerUnit(
+        node as Parent & Nodes,
+        path,
+        section,
+        state,
+        { reason: 'never-split', nodeType: node.type },
+        () => [],
+      );
     },
     blocks(nodes, path, section) {
       const units: Unit[] = [];
@@ -161,7 +183,8 @@ export function sectionUnit(section: Section, state: SplitState): Unit {
 /** The section's blocks, grouped into parts between thematic breaks. */
 function parts(section: Section, state: SplitState): Unit[] {
   const blocks = section.blocks as Nodes[];
-  if (!blocks.some((node) => node.type === 'thematicBreak')) return state.blocks(blocks, [], section);
+  if (!blocks.some((node) => node.type === 'thematicBreak'))
+    return state.blocks(blocks, [], section);
   const units: Unit[] = [];
   let group: Nodes[] = [];
   const flush = () => {
@@ -200,7 +223,8 @@ function sectionSize(section: Section, measure: Measure): number {
 
 function hasContent(section: Section): boolean {
   return (
-    section.blocks.some((node) => node.type !== 'thematicBreak') || section.subsections.some(hasContent)
+    section.blocks.some((node) => node.type !== 'thematicBreak') ||
+    section.subsections.some(hasContent)
   );
 }
 

@@ -66,12 +66,23 @@ export function phrasingUnit(
   };
 }
 
-function flatten(container: PhrasingContainer, path: readonly Parent[], section: Section, state: SplitState): Flat {
+function flatten(
+  container: PhrasingContainer,
+  path: readonly Parent[],
+  section: Section,
+  state: SplitState,
+): Flat {
   const parts: string[] = [];
   const runs: Run[] = [];
   let offset = 0;
 
-  const push = (runPath: readonly Parent[], node: Nodes, text: string | undefined, size: number, stand: string) => {
+  const push = (
+    runPath: readonly Parent[],
+    node: Nodes,
+    text: string | undefined,
+    size: number,
+    stand: string,
+  ) => {
     const value = text ?? stand;
     if (value.length === 0) return;
     runs.push({ path: runPath, node, start: offset, length: value.length, text, size });
@@ -133,7 +144,13 @@ function rangeUnit(flat: Flat, a: number, b: number, sizeEnd: number, level: num
   };
 }
 
-function splitRange(flat: Flat, a: number, b: number, sizeEnd: number, level: number): Unit[] | Atomic {
+function splitRange(
+  flat: Flat,
+  a: number,
+  b: number,
+  sizeEnd: number,
+  level: number,
+): Unit[] | Atomic {
   for (let current = level; current <= GRAPHEME; current++) {
     if (current === GRAPHEME && !flat.state.cutsWord(rangeSize(flat, a, b))) break;
     const spans =
@@ -194,14 +211,21 @@ function rangeLeaves(flat: Flat, a: number, b: number): Leaf[] {
     const run = runs[r] as Run;
     if (run.start >= b) break;
     if (run.text === undefined) {
-      if (run.start >= a) leaves.push({ path: run.path, node: run.node, from: -1, to: -1, section });
+      if (run.start >= a)
+        leaves.push({ path: run.path, node: run.node, from: -1, to: -1, section });
       continue;
     }
     const from = Math.max(a - run.start, 0);
     const to = Math.min(b - run.start, run.length);
     if (to <= from) continue;
     const whole = from === 0 && to === run.length;
-    leaves.push({ path: run.path, node: run.node, from: whole ? -1 : from, to: whole ? -1 : to, section });
+    leaves.push({
+      path: run.path,
+      node: run.node,
+      from: whole ? -1 : from,
+      to: whole ? -1 : to,
+      section,
+    });
   }
   return leaves;
 }
@@ -232,7 +256,13 @@ const abbreviations = new Set(
 
 function isSpace(code: number): boolean {
   return (
-    code === 32 || code === 9 || code === 10 || code === 13 || code === 12 || code === 0x2028 || code === 0x3000
+    code === 32 ||
+    code === 9 ||
+    code === 10 ||
+    code === 13 ||
+    code === 12 ||
+    code === 0x2028 ||
+    code === 0x3000
   );
 }
 
@@ -339,4 +369,60 @@ function graphemeBoundaries(flat: Flat, a: number, b: number): number[] {
     if (index > 0) spans.push(a + index, a + index);
   }
   return spans;
+}
+
+/**
+ * The whole sentences at the end of a chunk's text in one paragraph (or heading), up to `budget`:
+ * what `overlap` repeats at the start of the next chunk. Never a part of a sentence, a word or a
+ * link; never the chunk's whole text in that paragraph.
+ *
+ * @param container
+ *   The paragraph or heading the chunk ends in.
+ * @param path
+ *   Its ancestors.
+ * @param section
+ *   Its section.
+ * @param state
+ *   Split state.
+ * @param from
+ *   Where the chunk's text in the container starts: a leaf of it, or `undefined` for the start.
+ * @param to
+ *   The chunk's last leaf in the container, or `undefined` for the container's end.
+ * @param budget
+ *   The most the sentences may measure.
+ * @returns
+ *   Leaves of the sentences, or none.
+ */
+export function sentenceTail(
+  container: PhrasingContainer,
+  path: readonly Parent[],
+  section: Section,
+  state: SplitState,
+  from: Leaf | undefined,
+  to: Leaf | undefined,
+  budget: number,
+): Leaf[] {
+  const flat = flatten(container, [...path, container], section, state);
+  const start = from ? leafOffset(flat, from, 'start') : 0;
+  const end = to ? leafOffset(flat, to, 'end') : flat.text.length;
+  if (start === undefined || end === undefined || end <= start) return [];
+  const spans = boundaries(flat.text, start, end, SENTENCE);
+  let chosen: number | undefined;
+  for (let k = spans.length - 1; k >= 1; k -= 2) {
+    const candidate = spans[k] as number;
+    if (candidate <= start || candidate >= end) continue;
+    if (rangeSize(flat, candidate, end) > budget) break;
+    chosen = candidate;
+  }
+  return chosen === undefined ? [] : rangeLeaves(flat, chosen, end);
+}
+
+/** Offset in the flattened text where a leaf starts or ends. */
+function leafOffset(flat: Flat, leaf: Leaf, side: 'start' | 'end'): number | undefined {
+  for (const run of flat.runs) {
+    if (run.node !== leaf.node) continue;
+    if (leaf.from < 0) return side === 'start' ? run.start : run.start + run.length;
+    return run.start + (side === 'start' ? leaf.from : leaf.to);
+  }
+  return undefined;
 }

@@ -30,7 +30,14 @@ export const boundaryLevels = [
 export type BoundaryLevel = (typeof boundaryLevels)[number];
 
 /** Inline boundary ranks, strongest first (indices into {@link inlineLevels}). */
-export const inlineLevels = ['sentence', 'clause', 'phrase', 'word', 'segment', 'grapheme'] as const;
+export const inlineLevels = [
+  'sentence',
+  'clause',
+  'phrase',
+  'word',
+  'segment',
+  'grapheme',
+] as const;
 export const SENTENCE = 0;
 export const CLAUSE = 1;
 export const PHRASE = 2;

@@ -35,7 +35,9 @@ export function linesUnit(
     size: state.measure.size(node),
     content: true,
     leaves: () => [{ path, node, from: -1, to: -1, section }],
-    split: () => whole ?? splitLines({ node, path, section, state }, 0, node.value.length, node.value.length, 0),
+    split: () =>
+      whole ??
+      splitLines({ node, path, section, state }, 0, node.value.length, node.value.length, 0),
   };
 }
 
@@ -52,23 +54,43 @@ const LINES = 1;
 const SPACES = 2;
 const GRAPHEMES = 3;
 
-function sliceUnit(context: LinesContext, a: number, b: number, sizeEnd: number, level: number): Unit {
+function sliceUnit(
+  context: LinesContext,
+  a: number,
+  b: number,
+  sizeEnd: number,
+  level: number,
+): Unit {
   const { node, path, section, state } = context;
   const value = node.value;
   return {
     kind: 'block',
     size: state.measure.additive ? b - a : state.measure.text(value.slice(a, b)),
-    trail: state.measure.additive ? sizeEnd - b : sizeEnd > b ? state.measure.text(value.slice(b, sizeEnd)) : 0,
+    trail: state.measure.additive
+      ? sizeEnd - b
+      : sizeEnd > b
+        ? state.measure.text(value.slice(b, sizeEnd))
+        : 0,
     content: true,
     leaves: (): Leaf[] => [{ path, node, from: a, to: b, section }],
     split: () => splitLines(context, a, b, sizeEnd, level),
   };
 }
 
-function splitLines(context: LinesContext, a: number, b: number, sizeEnd: number, level: number): Unit[] | Atomic {
+function splitLines(
+  context: LinesContext,
+  a: number,
+  b: number,
+  sizeEnd: number,
+  level: number,
+): Unit[] | Atomic {
   const value = context.node.value;
   for (let current = level; current <= GRAPHEMES; current++) {
-    if (current === GRAPHEMES && !context.state.cutsWord(context.state.measure.text(value.slice(a, b)))) break;
+    if (
+      current === GRAPHEMES &&
+      !context.state.cutsWord(context.state.measure.text(value.slice(a, b)))
+    )
+      break;
     const spans = separators(value, a, b, current);
     if (spans.length === 0) continue;
     const units: Unit[] = [];
@@ -98,7 +120,8 @@ function separators(value: string, a: number, b: number, level: number): number[
       let blank = false;
       for (;;) {
         let probe = end;
-        while (probe < b && (value.charCodeAt(probe) === 32 || value.charCodeAt(probe) === 9)) probe++;
+        while (probe < b && (value.charCodeAt(probe) === 32 || value.charCodeAt(probe) === 9))
+          probe++;
         if (probe < b && value.charCodeAt(probe) === 10) {
           blank = true;
           end = probe + 1;

@@ -53,7 +53,8 @@ export function pack(root: Unit, chunkSize: number, maxSize: number, strict = fa
     openSize += unit.size;
     openTrail = unit.trail ?? 0;
     if (unit.content) openContent = true;
-    lastIsHeading = unit.kind === 'heading' || unit.leadIn === true || (lastIsHeading && unit.kind === 'break');
+    lastIsHeading =
+      unit.kind === 'heading' || unit.leadIn === true || (lastIsHeading && unit.kind === 'break');
     if (atomic && unit.size > maxSize) {
       if (!overflow || overflow.size < unit.size) {
         overflow = { reason: atomic.reason, nodeType: atomic.nodeType, size: unit.size };
@@ -72,7 +73,12 @@ export function pack(root: Unit, chunkSize: number, maxSize: number, strict = fa
     if (end > start) {
       const leaves = start === 0 && end === open.length ? open : open.slice(start, end);
       const previous = drafts[drafts.length - 1];
-      if (last && !openContent && previous && (previous.size + openSize <= maxSize || leaves.length === 1)) {
+      if (
+        last &&
+        !openContent &&
+        previous &&
+        (previous.size + openSize <= maxSize || leaves.length === 1)
+      ) {
         // Headings with nothing after them at the end of the document join the previous chunk.
         for (const leaf of leaves) previous.leaves.push(leaf);
         previous.size += openSize;
@@ -195,7 +201,8 @@ function trimEnd(leaves: Leaf[], start: number, end: number): number {
       continue;
     }
     if (leaf.from < 0 && leaf.node.type !== 'text') return end;
-    const value = (leaf.node as { value?: string }).value ?? (leaf.node as { alt?: string }).alt ?? '';
+    const value =
+      (leaf.node as { value?: string }).value ?? (leaf.node as { alt?: string }).alt ?? '';
     const from = Math.max(leaf.from, 0);
     const text = leaf.from < 0 ? value : value.slice(leaf.from, leaf.to);
     const kept = text.trimEnd().length;

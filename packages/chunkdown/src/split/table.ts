@@ -74,7 +74,9 @@ function columnGroups(
   const cells = row.children;
   const key = cells[0];
   if (!key || cells.length < 2) {
-    return key ? cellPieces(key, [], table, tablePath, row, section, state) : { reason: 'never-split', nodeType: 'tableRow' };
+    return key
+      ? cellPieces(key, [], table, tablePath, row, section, state)
+      : { reason: 'never-split', nodeType: 'tableRow' };
   }
   const { measure, options } = state;
   // A key cell that takes more than half a chunk is not worth repeating: then every cell,
@@ -123,7 +125,15 @@ function columnGroups(
       split: () => {
         const only = columns.length === 1 ? (columns[0] as number) : undefined;
         if (only === undefined) return { reason: 'never-split', nodeType: 'tableRow' };
-        return cellPieces(cells[only] as TableCell, prefix, virtualTable, tablePath, row, section, state);
+        return cellPieces(
+          cells[only] as TableCell,
+          prefix,
+          virtualTable,
+          tablePath,
+          row,
+          section,
+          state,
+        );
       },
     };
   });
@@ -142,7 +152,11 @@ function cellPieces(
   const pieceRow: TableRow = {
     type: 'tableRow',
     children: prefix,
-    ...(cell.position ? { position: cell.position } : row.position ? { position: row.position } : {}),
+    ...(cell.position
+      ? { position: cell.position }
+      : row.position
+        ? { position: row.position }
+        : {}),
   };
   keyRows.add(pieceRow);
   const unit = phrasingUnit(cell, [...tablePath, table, pieceRow], section, state);
@@ -159,7 +173,9 @@ function subTable(table: Table, columns: number[]): Table {
     children: [
       {
         type: 'tableRow',
-        children: columns.map((index) => header.children[index] ?? { type: 'tableCell', children: [] }),
+        children: columns.map(
+          (index) => header.children[index] ?? { type: 'tableCell', children: [] },
+        ),
       },
     ],
   };
