@@ -66,6 +66,7 @@ export function splitDocument(markdown: string, options: ResolvedOptions): Split
       : drafts.map((draft) => ({ ...draft, overlap: 0 }));
   const chunks: Chunk[] = [];
   for (const draft of overlapped) finish(draft, context, chunks, undefined, 0);
+  orderRanges(chunks, options.overlap > 0);
   return { chunks, frontmatter };
 }
 
@@ -189,6 +190,23 @@ function capDraft(
       cut: true,
       fallback: null,
     });
+  }
+}
+
+/**
+ * Keep ranges in source order and apart (unless overlap asks for it). Pieces made only of repeated
+ * context (a key cell repeated by a column group that the raw cap cut again) would otherwise point
+ * back into text an earlier chunk covers.
+ */
+function orderRanges(chunks: Chunk[], overlap: boolean): void {
+  let previousStart = 0;
+  let previousEnd = 0;
+  for (const chunk of chunks) {
+    const floor = overlap ? previousStart : previousEnd;
+    if (chunk.start < floor) chunk.start = floor;
+    if (chunk.end < chunk.start) chunk.end = chunk.start;
+    previousStart = chunk.start;
+    previousEnd = Math.max(previousEnd, chunk.end);
   }
 }
 

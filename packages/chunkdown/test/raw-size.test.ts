@@ -91,3 +91,24 @@ describe('maxRawSize', () => {
     for (const chunk of chunks) expect(words(chunk.text)).toBeLessThanOrEqual(30);
   });
 });
+
+describe('maxRawSize on tables smaller than a table piece', () => {
+  // Found by the property tests: caps below the size of one column group.
+  const cases: Array<
+    [string, { chunkSize: number; maxOverflowRatio: number; maxRawSize: number }]
+  > = [
+    [
+      '| col0 | col1 | col2 |\n| --- | --- | --- |\n| alpha gamma | alpha alpha alpha alpha alpha alpha alpha alpha alpha | alpha alpha alpha alpha alpha alpha alpha alpha alpha alpha |\n\n`alpha`',
+      { chunkSize: 44, maxOverflowRatio: 1.59, maxRawSize: 20 },
+    ],
+    [
+      '| col0 | col1 | col2 |\n| --- | --- | --- |\n| alpha | alpha alpha alpha alpha U.S.A. | alpha U.S.A. alpha |\n\n- alpha',
+      { chunkSize: 41, maxOverflowRatio: 1.29, maxRawSize: 27 },
+    ],
+  ];
+  for (const [markdown, options] of cases) {
+    test(`keeps the key column once and ranges in order (${JSON.stringify(options)})`, () => {
+      checkInvariants(markdown, options);
+    });
+  }
+});

@@ -1,6 +1,7 @@
 import type { Heading, Nodes, Paragraph, Parent, TableCell } from 'mdast';
 import type { Section } from '../sections.js';
 import { CLAUSE, GRAPHEME, PHRASE, SEGMENT, SENTENCE, WORD } from './levels.js';
+import { segmentOffsets } from './segments.js';
 import type { Atomic, Leaf, SplitState, Unit } from './types.js';
 
 /** Stand-in for a node kept whole (link, image, inline code, …) in the flattened text. */
@@ -344,30 +345,23 @@ function boundaries(text: string, a: number, b: number, level: number): number[]
 
 const noSpaceScript =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/u;
-let wordSegmenter: Intl.Segmenter | undefined;
-let graphemeSegmenter: Intl.Segmenter | undefined;
-
 /** Word boundaries (`Intl.Segmenter`) next to characters of scripts written without spaces. */
 function segmentBoundaries(text: string, a: number, b: number): number[] {
   const slice = text.slice(a, b);
   if (!noSpaceScript.test(slice)) return [];
-  wordSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
   const spans: number[] = [];
-  for (const { index } of wordSegmenter.segment(slice)) {
-    if (index === 0) continue;
+  for (const index of segmentOffsets(slice, 'word')) {
     const around = slice.slice(Math.max(0, index - 2), index + 2);
     if (noSpaceScript.test(around)) spans.push(a + index, a + index);
   }
   return spans;
 }
 
-/** Grapheme boundaries, never inside a node kept whole. */
+/** Grapheme boundaries (nodes kept whole are one character of the flattened text). */
 function graphemeBoundaries(flat: Flat, a: number, b: number): number[] {
-  graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   const spans: number[] = [];
-  for (const { index } of graphemeSegmenter.segment(flat.text.slice(a, b))) {
-    if (index > 0) spans.push(a + index, a + index);
-  }
+  for (const index of segmentOffsets(flat.text.slice(a, b), 'grapheme'))
+    spans.push(a + index, a + index);
   return spans;
 }
 

@@ -1,5 +1,6 @@
 import type { Code, Html, Parent } from 'mdast';
 import type { Section } from '../sections.js';
+import { segmentOffsets } from './segments.js';
 import type { Atomic, Leaf, SplitState, Unit } from './types.js';
 
 type LinesNode = Code | Html;
@@ -107,8 +108,6 @@ function splitLines(
   return { reason: 'word', nodeType: context.node.type };
 }
 
-let graphemeSegmenter: Intl.Segmenter | undefined;
-
 /** Separators of one level inside `[a, b)`, as `[start, end]` pairs. */
 function separators(value: string, a: number, b: number, level: number): number[] {
   const spans: number[] = [];
@@ -147,9 +146,7 @@ function separators(value: string, a: number, b: number, level: number): number[
     }
     return spans;
   }
-  graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  for (const { index } of graphemeSegmenter.segment(value.slice(a, b))) {
-    if (index > 0) spans.push(a + index, a + index);
-  }
+  for (const index of segmentOffsets(value.slice(a, b), 'grapheme'))
+    spans.push(a + index, a + index);
   return spans;
 }

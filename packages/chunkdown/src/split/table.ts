@@ -6,6 +6,9 @@ import type { Atomic, SplitState, Unit } from './types.js';
 /** Marks a row built to carry a key cell in front of the pieces of one long cell. */
 export const keyRows = new WeakSet<TableRow>();
 
+/** Rows made for a column group after the first: their first cell repeats the row's key cell. */
+const repeatedKeyRows = new WeakSet<TableRow>();
+
 /**
  * A unit for a table: whole while it fits, else split between rows, and every piece repeats the
  * header row (the assembler adds it). A row too wide for any chunk is split into column groups
@@ -87,7 +90,9 @@ function columnGroups(
   const groups: number[][] = [];
   let current: number[] = [];
   let currentSize = 0;
-  for (let index = repeatKey ? 1 : 0; index < cells.length; index++) {
+  // The key cell of a column group is a copy: it goes as a column of its own only once.
+  const keyIsColumn = !repeatKey && !repeatedKeyRows.has(row);
+  for (let index = keyIsColumn ? 0 : 1; index < cells.length; index++) {
     const size = measure.size(cells[index] as TableCell);
     if (current.length > 0 && currentSize + size > budget) {
       groups.push(current);
@@ -104,7 +109,7 @@ function columnGroups(
   }
 
   const prefix = repeatKey ? [key] : [];
-  return groups.map((columns): Unit => {
+  return groups.map((columns, groupIndex): Unit => {
     const virtualTable = subTable(table, repeatKey ? [0, ...columns] : columns);
     const groupCells = columns.map((index) => cells[index] as TableCell);
     // The group's source is its own cells; the key cell is repeated context.
@@ -115,6 +120,7 @@ function columnGroups(
       children: [...prefix, ...groupCells],
       ...(first && last ? { position: { start: first.start, end: last.end } } : {}),
     };
+    if (repeatKey && groupIndex > 0) repeatedKeyRows.add(groupRow);
     const groupPath = [...tablePath, virtualTable];
     const size = groupRow.children.reduce((sum, cell) => sum + measure.size(cell), 0);
     return {
