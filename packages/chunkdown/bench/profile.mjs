@@ -8,12 +8,14 @@
  * Prints self time by file, self time by function, and total time (self + callees) by function.
  * `--match` keeps the rows whose file contains TEXT (`--match chunkdown/dist` for the library).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 /** Source regions of each bundle, read once: `url` → `[{ from, name }]`. */
 const regionsByUrl = new Map();
+/** Folder of the profile being read: `pnpm bench --profile` keeps a copy of `dist` in it. */
+let profileDir = '.';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -32,6 +34,7 @@ if (files.length === 0) {
 }
 
 for (const file of files) {
+  profileDir = path.dirname(file);
   const times = summarize(JSON.parse(readFileSync(file, 'utf8')));
   const table = (map) => rows(map, times.busy, Number(values.top), values.match);
   const busy = `${(times.busy / 1000).toFixed(0)} ms busy`;
@@ -90,14 +93,17 @@ function describe(node) {
  */
 function sourceOf(url, line) {
   if (!regionsByUrl.has(url)) {
+    const file = new URL(url).pathname;
+    const copy = path.join(profileDir, 'dist', path.basename(file));
     const regions = [];
-    try {
-      const lines = readFileSync(new URL(url), 'utf8').split('\n');
-      for (const [i, text] of lines.entries()) {
+    for (const candidate of [file, copy]) {
+      if (!existsSync(candidate)) continue;
+      for (const [i, text] of readFileSync(candidate, 'utf8').split('\n').entries()) {
         const match = /^\/\/#region (\S+)/.exec(text);
         if (match) regions.push({ from: i + 1, name: match[1] });
       }
-    } catch {}
+      break;
+    }
     regionsByUrl.set(url, regions);
   }
   let found;
@@ -119,7 +125,7 @@ function rows(map, busy, top, match) {
 
 /** `file:///…/node_modules/.pnpm/x@1/node_modules/x/lib/a.js` → `x/lib/a.js`. */
 function shorten(url) {
-  const file = url.replace(/^file:\/\//, '');
+  const file = url.replace(/^file:\/\//, '').replace(/\/bench\/\.snapshot\/\d+\//, '/dist/');
   if (file.includes('/packages/chunkdown/'))
     return `chunkdown/${file.split('/packages/chunkdown/').pop()}`;
   return file.split('/node_modules/').pop();

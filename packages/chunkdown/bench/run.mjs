@@ -159,10 +159,11 @@ function corpus(short, title, docs, what) {
  */
 function snapshotDist() {
   const dist = path.join(packageDir, 'dist');
-  // Profiles point at the files they ran: keep them where `bench/profile.mjs` can read them.
-  if (args.profileDir || !existsSync(path.join(dist, 'index.js'))) return;
+  if (!existsSync(path.join(dist, 'index.js'))) return;
   const copy = path.join(packageDir, 'bench/.snapshot', String(process.pid));
   cpSync(dist, copy, { recursive: true });
+  // Profiles point at the snapshot, which goes at exit: `bench/profile.mjs` looks in DIR/dist.
+  if (args.profileDir) cpSync(dist, path.join(args.profileDir, 'dist'), { recursive: true });
   process.env.CHUNKDOWN_BENCH_DIST = path.join(copy, 'index.js');
   process.on('exit', () => {
     rmSync(copy, { recursive: true, force: true });
