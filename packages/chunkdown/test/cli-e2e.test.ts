@@ -157,8 +157,8 @@ describe('chunkdown (built)', () => {
     expect(stdout).toContain(
       'sizes in characters: chunk size 500, limit 500 (ratio 1), raw cap none',
     );
-    expect(stdout).toMatch(/^ +450 – +500 +█* +[\d,]+ +[\d.]+%$/m);
-    expect(stdout).toMatch(/^ +> 500 +█* +[\d,]+ +[\d.]+% {2}over the limit$/m);
+    expect(stdout).toMatch(/^ +450 – +500 +[█▌]* +[\d,]+ +[\d.]+%$/m);
+    expect(stdout).toMatch(/^ +> 500 +[█▌]* +[\d,]+ +[\d.]+% {2}over the limit$/m);
     for (const check of [
       'orphan table rows',
       'unbalanced code fences',

@@ -31,8 +31,12 @@ const wordPattern = new RegExp(`[${noSpace}]|(?:(?![${noSpace}])[\\p{L}\\p{N}])+
 
 /** Words of rendered markdown: letter/number runs, and single characters of scripts without spaces. */
 export function words(markdown: string): string[] {
+  return wordsOf(parseMarkdown(markdown));
+}
+
+function wordsOf(tree: Root): string[] {
   const result: string[] = [];
-  for (const text of renderedTexts(parseMarkdown(markdown))) {
+  for (const text of renderedTexts(tree)) {
     for (const match of text.matchAll(wordPattern)) result.push(match[0]);
   }
   return result;
@@ -108,12 +112,16 @@ export function orphanRows(markdown: string): string[] {
 
 /** Destinations of the links and images of rendered markdown. */
 export function linkUrls(markdown: string): string[] {
+  return urlsOf(parseMarkdown(markdown));
+}
+
+function urlsOf(tree: Root): string[] {
   const urls: string[] = [];
   const visit = (node: Nodes) => {
     if (node.type === 'link' || node.type === 'image') urls.push(node.url);
     if ('children' in node) for (const child of node.children as Nodes[]) visit(child);
   };
-  visit(parseMarkdown(markdown));
+  visit(tree);
   return urls;
 }
 
@@ -191,15 +199,21 @@ export function checkInvariants(
     previousEnd = chunk.end;
   });
 
+  // One parse of all chunks serves the word and link checks.
+  const chunkTree = parser.parse(allText);
+  const chunkWords = wordsOf(chunkTree);
   if (!cut) {
-    const lost = missing(checks.inputWords ?? words(markdown), words(allText));
+    const lost = missing(checks.inputWords ?? words(markdown), chunkWords);
     if (lost.length > 0) problems.push(`lost words: ${lost.slice(0, 12).join(', ')}`);
   } else {
-    const lost = missing(letters(markdown), letters(allText));
+    const lost = missing(
+      letters(markdown),
+      chunkWords.flatMap((word) => [...word]),
+    );
     if (lost.length > 0) problems.push(`lost letters: ${lost.slice(0, 12).join(', ')}`);
   }
   if (checks.links !== false && !cut) {
-    const lostLinks = missing(linkUrls(markdown), linkUrls(allText));
+    const lostLinks = missing(linkUrls(markdown), urlsOf(chunkTree));
     if (lostLinks.length > 0)
       problems.push(`lost or broken links: ${lostLinks.slice(0, 5).join(', ')}`);
   }
