@@ -82,7 +82,8 @@ function describe(node) {
   const { functionName, url, lineNumber } = node.callFrame;
   const line = lineNumber + 1;
   const region = url ? sourceOf(url, line) : undefined;
-  const file = region ? `chunkdown/${region}` : url ? shorten(url) : '(native)';
+  // `chunkdown/dist/x.js` → `chunkdown/src/split/pack.ts`, `chunkdown@3.5.0/…` likewise.
+  const file = region ? `${shorten(url).split('/')[0]}/${region}` : url ? shorten(url) : '(native)';
   const where = region ? `${file} (${shorten(url)}:${line})` : `${file}:${line}`;
   return { file, name: `${functionName || '(anonymous)'} ${where}` };
 }
@@ -123,10 +124,18 @@ function rows(map, busy, top, match) {
     .join('\n');
 }
 
-/** `file:///…/node_modules/.pnpm/x@1/node_modules/x/lib/a.js` → `x/lib/a.js`. */
+/**
+ * `file:///…/node_modules/.pnpm/x@1.0.0/node_modules/x/lib/a.js` → `x/lib/a.js`, and the package's
+ * version when two versions of it can meet (chunkdown and chunkdown@3.5.0).
+ */
 function shorten(url) {
   const file = url.replace(/^file:\/\//, '').replace(/\/bench\/\.snapshot\/\d+\//, '/dist/');
-  if (file.includes('/packages/chunkdown/'))
+  if (file.includes('/packages/chunkdown/')) {
     return `chunkdown/${file.split('/packages/chunkdown/').pop()}`;
-  return file.split('/node_modules/').pop();
+  }
+  const inside = file.split('/node_modules/').pop();
+  const version = /\/\.pnpm\/chunkdown@([\d.]+)/.exec(file)?.[1];
+  return version && inside.startsWith('chunkdown/')
+    ? inside.replace('chunkdown/', `chunkdown@${version}/`)
+    : inside;
 }

@@ -261,8 +261,8 @@ export function summarize(docs, outcomes, floor) {
       oursMs += outcome.ms;
     }
     // Slowest: the worst ratio to the floor, or the lowest MB/s for the floor itself.
-    // Documents under 2 kB are left out: a timer reading of a few microseconds says little.
-    if (docs[i].bytes < 2000) continue;
+    // Documents under 10 kB are left out: one reading of a few milliseconds is mostly noise.
+    if (docs[i].bytes < 10_000) continue;
     const score =
       base !== undefined && floor !== outcomes ? outcome.ms / base : outcome.ms / docs[i].bytes;
     if (!worst || score > worst.score) worst = { score, doc: docs[i], ms: outcome.ms, base };
