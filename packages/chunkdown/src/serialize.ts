@@ -36,6 +36,12 @@ export function createSerializer(sourceMap: SourceMap | undefined, source = ''):
       beforeNode: siblings[index - 1],
     } as never);
     if (out === node.value || !sourceMap) return out;
+    // Only text the source wrote verbatim (no escape, no character reference, on one line) can
+    // drop the serializer's escapes: where the source escaped one character, unescaping another
+    // could form a construct (`[a](url &quot;t&quot;)` would become a link).
+    const parsed = (sliceOrigins.get(node)?.node ?? node) as Text;
+    const written = sourceMap.range(parsed);
+    if (!written || !verbatim(source.slice(written.start, written.end), parsed.value)) return out;
     // A text's start or end sits in a new context only where the chunk was cut.
     const original = parent ? copyOrigins.get(parent as never) : undefined;
     const originalSiblings = original?.children as Nodes[] | undefined;
@@ -88,6 +94,18 @@ export function createSerializer(sourceMap: SourceMap | undefined, source = ''):
       return processor.stringify(root).trim();
     },
   };
+}
+
+/** Whether text was written as it reads: no escape or reference, only container prefixes on later lines. */
+function verbatim(written: string, value: string): boolean {
+  if (written === value) return true;
+  if (!written.includes('\n')) return false;
+  return (
+    written
+      .split(/\r?\n/)
+      .map((line, index) => (index === 0 ? line : line.replace(/^[ \t>]*/, '')))
+      .join('\n') === value
+  );
 }
 
 /** Drop escapes the serializer added to characters that the source wrote plainly. */

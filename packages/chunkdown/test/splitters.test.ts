@@ -310,9 +310,16 @@ describe('serialization', () => {
 
   test('keeps the escapes the source needed', () => {
     const markdown = 'Literal \\*stars\\* and \\[brackets\\](not a link) and \\# here.';
+    // Text that had escapes keeps the serializer's (conservative) escapes: unescaping one
+    // character next to another the source escaped could form a construct.
     expect(split(markdown, { chunkSize: 500 })).toEqual([
-      'Literal \\*stars\\* and \\[brackets](not a link) and # here.',
+      'Literal \\*stars\\* and \\[brackets]\\(not a link) and # here.',
     ]);
+  });
+
+  test('an escape removed next to another that stays cannot form a link', () => {
+    // CommonMark example 41: `&quot;` kept this from being a link; decoding it must not make one.
+    expect(split('[a](url &quot;tit&quot;)', { chunkSize: 500 })).toEqual(['\\[a]\\(url "tit")']);
   });
 
   test('escapes what a cut puts in a new context', () => {

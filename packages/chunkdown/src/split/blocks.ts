@@ -51,7 +51,17 @@ export const splitters: Record<string, NodeSplitter> = {
   },
   code: (node, path, section, state) =>
     linesUnit(node as never, path, section, state, ruleKeepsWhole(state, 'code', node)),
-  html: (node, path, section, state) => linesUnit(node as never, path, section, state, undefined),
+  // Raw HTML is cut at lines only to meet the raw size cap: a piece of HTML re-parses as something else.
+  html: (node, path, section, state) =>
+    linesUnit(
+      node as never,
+      path,
+      section,
+      state,
+      state.keepWholeLimit === Number.POSITIVE_INFINITY
+        ? { reason: 'never-split', nodeType: 'html' }
+        : undefined,
+    ),
   table: (node, path, section, state) =>
     tableUnit(node as never, path, section, state, ruleKeepsWhole(state, 'table', node)),
   list: (node, path, section, state) => {

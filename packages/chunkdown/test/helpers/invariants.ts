@@ -64,12 +64,31 @@ export function missing(expected: string[], actual: string[]): string[] {
   return lost;
 }
 
+/** A line without its container prefix (block quote markers, list markers, indentation). */
+function stripContainers(line: string): string {
+  let index = 0;
+  for (;;) {
+    const start = index;
+    while (line[index] === ' ' || line[index] === '\t') index++;
+    if (line[index] === '>') index++;
+    else if (
+      '*+-'.includes(line[index] ?? '') &&
+      (line[index + 1] === ' ' || line[index + 1] === '\t')
+    )
+      index += 2;
+    else {
+      const digits = /^\d{1,9}[.)][ \t]/.exec(line.slice(index, index + 12));
+      if (digits) index += digits[0].length;
+    }
+    if (index === start) return line.slice(index);
+  }
+}
+
 /** Whether a chunk leaves a code fence open. */
 export function hasOpenFence(markdown: string): boolean {
   let open: { char: string; length: number } | undefined;
   for (const line of markdown.split('\n')) {
-    const match =
-      /^(?:[ \t]*(?:>[ \t]?|[*+-][ \t]|\d{1,9}[.)][ \t]))*[ \t]*(`{3,}|~{3,})(.*)$/.exec(line);
+    const match = /^(`{3,}|~{3,})(.*)$/.exec(stripContainers(line));
     if (!match) continue;
     const fence = match[1] as string;
     if (!open) {
@@ -89,7 +108,7 @@ export function hasOpenFence(markdown: string): boolean {
 /** Table rows without their header (lines like `| a | b |` outside code that no table holds). */
 export function orphanRows(markdown: string): string[] {
   const rows: string[] = [];
-  const lines = markdown.split('\n').map((line) => line.replace(/^(?:\s*>)*\s*/, ''));
+  const lines = markdown.split('\n').map(stripContainers);
   const delimiter = (line: string | undefined) =>
     line?.includes('-') === true && /^\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/.test(line);
   let fence: string | undefined;
@@ -161,7 +180,9 @@ export function checkInvariants(
   // Where words may be cut (the cap cut text, or the word rule allows it), compare letters.
   const cut =
     chunks.some((chunk) => chunk.cut || chunk.fallback) ||
-    JSON.stringify(options.rules?.word?.split ?? '').includes('allow-split');
+    JSON.stringify(options.rules?.word?.split ?? '').includes('allow-split') ||
+    (options.maxRawSize !== undefined &&
+      markdown.split(/\s+/).some((token) => token.length > (options.maxRawSize as number) / 2));
   const allText = chunks.map((chunk) => chunk.text).join('\n\n');
 
   chunks.forEach((chunk, index) => {
