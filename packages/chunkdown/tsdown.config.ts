@@ -12,5 +12,12 @@ export default defineConfig({
   dts: true,
   platform: 'neutral',
   target: 'es2022',
-  external: [/^node:/, 'gpt-tokenizer', /^gpt-tokenizer\//, '@langchain/textsplitters', '@langchain/core', /^@langchain\/core\//],
+  external: [
+    /^node:/,
+    'gpt-tokenizer',
+    /^gpt-tokenizer\//,
+    '@langchain/textsplitters',
+    '@langchain/core',
+    /^@langchain\/core\//,
+  ],
 });
