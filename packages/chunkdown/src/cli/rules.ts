@@ -1,29 +1,12 @@
-import type { NodeRules, SplitRule } from '../types.js';
+import { type RuleKey, ruleKeys } from '../options.js';
+import type { SplitRule } from '../types.js';
 import { UsageError } from './errors.js';
 
-/** Node types that take a rule, in the order the help lists them. */
-export const ruleTypes = [
-  'link',
-  'image',
-  'inlineCode',
-  'code',
-  'strong',
-  'emphasis',
-  'delete',
-  'formatting',
-  'list',
-  'table',
-  'blockquote',
-  'heading',
-  'word',
-] as const satisfies readonly (keyof NodeRules)[];
+/** Node types that take a rule, in the order the help lists them (the library's own list). */
+export const ruleTypes = ruleKeys;
 
 /** A node type that takes a rule. */
-export type RuleType = (typeof ruleTypes)[number];
-
-// Fails to compile when `NodeRules` gains a key that is missing above.
-const everyRuleType: Record<Exclude<keyof NodeRules, RuleType>, never> = {};
-void everyRuleType;
+export type RuleType = RuleKey;
 
 /** Node types whose rule has a reference `style`. */
 const styledTypes: readonly RuleType[] = ['link', 'image'];
