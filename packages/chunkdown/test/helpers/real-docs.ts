@@ -48,7 +48,8 @@ export function describeRealDocuments(chunkSize: number): void {
         expect(chunks).toBeGreaterThan(subset.length);
         // Fewer than 1 % tiny chunks (SPEC §9) at the sizes the spec names.
         // (With a raw cap, chunks of link- or table-heavy text are cut by raw size, not content.)
-        if (chunkSize >= 500 && !('maxRawSize' in options)) expect(tiny / chunks).toBeLessThan(0.01);
+        if (chunkSize >= 500 && !('maxRawSize' in options))
+          expect(tiny / chunks).toBeLessThan(0.01);
       }, 900_000);
     }
   });
