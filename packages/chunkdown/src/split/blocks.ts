@@ -6,6 +6,7 @@ import { phrasingUnit } from './inline.js';
 import { linesUnit } from './lines.js';
 import { tableUnit } from './table.js';
 import type { Atomic, Leaf, NodeSplitter, SplitState, Unit } from './types.js';
+import { nodeUnit } from './unit.js';
 
 /** Why a node is kept whole by its rule, or `undefined` when it may be split. */
 function ruleKeepsWhole(state: SplitState, key: RuleKey, node: Nodes): Atomic | undefined {
@@ -21,13 +22,7 @@ function containerUnit(
   whole: Atomic | undefined,
   children: () => Unit[],
 ): Unit {
-  return {
-    kind: 'block',
-    size: state.measure.size(node),
-    content: true,
-    leaves: () => [{ path, node, from: -1, to: -1, section }],
-    split: () => whole ?? children(),
-  };
+  return nodeUnit(node, path, section, state.measure.size(node), () => whole ?? children());
 }
 
 /** Whether a paragraph ends with a colon, introducing the block after it. */

@@ -2,6 +2,7 @@ import type { Code, Html, Parent } from 'mdast';
 import type { Section } from '../sections.js';
 import { segmentOffsets } from './segments.js';
 import type { Atomic, Leaf, SplitState, Unit } from './types.js';
+import { nodeUnit } from './unit.js';
 
 type LinesNode = Code | Html;
 
@@ -31,15 +32,15 @@ export function linesUnit(
   state: SplitState,
   whole: Atomic | undefined,
 ): Unit {
-  return {
-    kind: 'block',
-    size: state.measure.size(node),
-    content: true,
-    leaves: () => [{ path, node, from: -1, to: -1, section }],
-    split: () =>
+  return nodeUnit(
+    node,
+    path,
+    section,
+    state.measure.size(node),
+    () =>
       whole ??
       splitLines({ node, path, section, state }, 0, node.value.length, node.value.length, 0),
-  };
+  );
 }
 
 interface LinesContext {

@@ -2,6 +2,7 @@ import type { Parent, Table, TableCell, TableRow } from 'mdast';
 import type { Section } from '../sections.js';
 import { phrasingUnit } from './inline.js';
 import type { Atomic, SplitState, Unit } from './types.js';
+import { nodeUnit } from './unit.js';
 
 /** Marks a row built to carry a key cell in front of the pieces of one long cell. */
 export const keyRows = new WeakSet<TableRow>();
@@ -35,18 +36,12 @@ export function tableUnit(
   state: SplitState,
   whole: Atomic | undefined,
 ): Unit {
-  return {
-    kind: 'block',
-    size: state.measure.size(node),
-    content: true,
-    leaves: () => [{ path, node, from: -1, to: -1, section }],
-    split: () => {
-      if (whole) return whole;
-      if (node.children.length < 2) return { reason: 'never-split', nodeType: 'table' };
-      const rowPath = [...path, node];
-      return node.children.slice(1).map((row) => rowUnit(row, node, rowPath, path, section, state));
-    },
-  };
+  return nodeUnit(node, path, section, state.measure.size(node), () => {
+    if (whole) return whole;
+    if (node.children.length < 2) return { reason: 'never-split', nodeType: 'table' };
+    const rowPath = [...path, node];
+    return node.children.slice(1).map((row) => rowUnit(row, node, rowPath, path, section, state));
+  });
 }
 
 function rowUnit(
@@ -57,13 +52,9 @@ function rowUnit(
   section: Section,
   state: SplitState,
 ): Unit {
-  return {
-    kind: 'block',
-    size: state.measure.size(row),
-    content: true,
-    leaves: () => [{ path: rowPath, node: row, from: -1, to: -1, section }],
-    split: () => columnGroups(row, table, tablePath, section, state),
-  };
+  return nodeUnit(row, rowPath, section, state.measure.size(row), () =>
+    columnGroups(row, table, tablePath, section, state),
+  );
 }
 
 /** Split a row into groups of columns, each repeating the key column, that fit the chunk size. */
