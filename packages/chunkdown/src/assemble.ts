@@ -10,6 +10,7 @@ import type {
   TableRow,
   Text,
 } from 'mdast';
+import { literalText } from './literal.js';
 import { keyRows } from './split/table.js';
 import type { Leaf } from './split/types.js';
 
@@ -104,13 +105,10 @@ function append(parent: Parent, leaf: Leaf): void {
 
 /** A copy of a literal node holding only `[from, to)` of its text. */
 export function slice(node: Nodes, from: number, to: number): Nodes {
-  const { position: _position, ...rest } = node as Nodes & { value?: string; alt?: string };
-  let copy: Nodes;
-  if (node.type === 'image' || node.type === 'imageReference') {
-    copy = { ...rest, alt: (node.alt ?? '').slice(from, to) } as Nodes;
-  } else {
-    copy = { ...rest, value: (node as { value: string }).value.slice(from, to) } as Nodes;
-  }
+  const { position: _position, ...rest } = node;
+  const text = (literalText(node) ?? '').slice(from, to);
+  const field = node.type === 'image' || node.type === 'imageReference' ? 'alt' : 'value';
+  const copy = { ...rest, [field]: text } as Nodes;
   sliceOrigins.set(copy, { node, from });
   return copy;
 }

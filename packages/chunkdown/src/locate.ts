@@ -1,6 +1,7 @@
 import type { Heading, Nodes, Parent } from 'mdast';
 import { toString as nodeText } from 'mdast-util-to-string';
 import { sliceOrigins } from './assemble.js';
+import { literalText } from './literal.js';
 import type { SourceMap } from './source-map.js';
 import type { Leaf } from './split/types.js';
 import type { Breadcrumb } from './types.js';
@@ -78,7 +79,7 @@ function nodeEnd(node: Nodes, sourceMap: SourceMap): number | undefined {
   if (offset !== undefined) return offset;
   const origin = sliceOrigins.get(node);
   if (origin) {
-    const length = textLength(node);
+    const length = literalText(node)?.length ?? 0;
     return length > 0 ? sourceMap.char(origin.node, origin.from + length - 1)?.end : undefined;
   }
   if ('children' in node) {
@@ -89,12 +90,6 @@ function nodeEnd(node: Nodes, sourceMap: SourceMap): number | undefined {
     }
   }
   return undefined;
-}
-
-function textLength(node: Nodes): number {
-  if (node.type === 'image' || node.type === 'imageReference') return (node.alt ?? '').length;
-  const value = (node as { value?: unknown }).value;
-  return typeof value === 'string' ? value.length : 0;
 }
 
 function pathPosition(path: readonly Parent[], side: 'start' | 'end'): number | undefined {

@@ -20,7 +20,6 @@ const MAX_CAP_ROUNDS = 12;
 
 interface Context {
   options: ResolvedOptions;
-  measure: Measure;
   /** Estimates of serialized sizes, for re-splitting chunks over the raw size cap. */
   rawMeasure: Measure;
   sourceMap: SourceMap;
@@ -50,7 +49,6 @@ export function splitDocument(markdown: string, options: ResolvedOptions): Split
   sourceMap.locate(tree);
   const context: Context = {
     options,
-    measure,
     rawMeasure: createRawMeasure(options.lengthFunction),
     sourceMap,
     serializer: createSerializer(sourceMap, markdown),
@@ -148,6 +146,7 @@ function capDraft(
     ...root,
     children: root.children.filter((node) => node.type !== 'definition'),
   };
+  const sections = buildSections(flow);
   let budget = cap * 0.95;
   for (
     let attempt = 0;
@@ -162,7 +161,7 @@ function capDraft(
       maxOverflowRatio: 1,
     };
     const state = createSplitState(relaxed, context.rawMeasure, size);
-    const drafts = pack(sectionUnit(buildSections(flow), state), size, size, true);
+    const drafts = pack(sectionUnit(sections, state), size, size, true);
     if (drafts.length > 1) {
       for (const draft of drafts) finish(draft, context, chunks, outer, round + 1);
       return;

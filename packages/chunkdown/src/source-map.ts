@@ -1,4 +1,5 @@
 import type { Nodes } from 'mdast';
+import { literalText } from './literal.js';
 
 /** Where one character of a node's text was written in the source. */
 export interface CharSource {
@@ -64,7 +65,7 @@ export function createSourceMap(source: string): SourceMap {
   function align(node: Nodes, cursor: number): number {
     found.set(node, { start: cursor, end: cursor });
     let end = cursor;
-    const value = textOf(node);
+    const value = literalText(node);
     if (value !== undefined && 'value' in node) {
       end = value.length > 0 ? (char(node, value.length - 1)?.end ?? cursor) : cursor;
     } else if ('children' in node) {
@@ -94,12 +95,6 @@ export function createSourceMap(source: string): SourceMap {
     }
   }
 
-  function textOf(node: Nodes): string | undefined {
-    if (node.type === 'image' || node.type === 'imageReference') return node.alt ?? '';
-    const value = (node as { value?: unknown }).value;
-    return typeof value === 'string' ? value : undefined;
-  }
-
   function begin(node: Nodes): Cursor | undefined {
     const start = node.position?.start.offset ?? found.get(node)?.start;
     if (start === undefined) return undefined;
@@ -119,7 +114,7 @@ export function createSourceMap(source: string): SourceMap {
   }
 
   function char(node: Nodes, index: number): CharSource | undefined {
-    const value = textOf(node);
+    const value = literalText(node);
     if (value === undefined || index < 0 || index >= value.length) return undefined;
     let saved = checkpoints.get(node);
     if (!saved) {

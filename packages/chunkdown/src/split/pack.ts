@@ -1,3 +1,4 @@
+import { literalText } from '../literal.js';
 import type { Overflow } from '../types.js';
 import type { Atomic, Leaf, Unit } from './types.js';
 
@@ -201,8 +202,7 @@ function trimEnd(leaves: Leaf[], start: number, end: number): number {
       continue;
     }
     if (leaf.from < 0 && leaf.node.type !== 'text') return end;
-    const value =
-      (leaf.node as { value?: string }).value ?? (leaf.node as { alt?: string }).alt ?? '';
+    const value = literalText(leaf.node) ?? '';
     const from = Math.max(leaf.from, 0);
     const text = leaf.from < 0 ? value : value.slice(leaf.from, leaf.to);
     const kept = text.trimEnd().length;
