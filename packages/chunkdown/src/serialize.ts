@@ -1,9 +1,7 @@
 import type { Link, Nodes, Parents, Root, Table, Text } from 'mdast';
-import type { Handle, Info, State } from 'mdast-util-to-markdown';
-import { defaultHandlers } from 'mdast-util-to-markdown';
-import remarkGfm from 'remark-gfm';
-import remarkStringify from 'remark-stringify';
-import { unified } from 'unified';
+import { gfmToMarkdown } from 'mdast-util-gfm';
+import type { Handle, Info, Options, SafeConfig, State, Unsafe } from 'mdast-util-to-markdown';
+import { defaultHandlers, toMarkdown } from 'mdast-util-to-markdown';
 import { copyOrigins, sliceOrigins, syntheticNodes } from './assemble.js';
 import type { SourceMap } from './source-map.js';
 
@@ -34,7 +32,7 @@ export function createSerializer(sourceMap: SourceMap | undefined, source = ''):
       ...info,
       afterNode: siblings[index + 1],
       beforeNode: siblings[index - 1],
-    } as never);
+    } as SafeConfig);
     if (out === node.value || !sourceMap) return out;
     // Only text the source wrote verbatim (no escape, no character reference, on one line) can
     // drop the serializer's escapes: where the source escaped one character, unescaping another
@@ -74,26 +72,66 @@ export function createSerializer(sourceMap: SourceMap | undefined, source = ''):
     return defaultHandlers.link(node, parent, state, info);
   };
 
-  const processor = unified()
-    .use(remarkGfm, { tablePipeAlign: false })
-    .use(remarkStringify, {
-      bullet: '*',
-      emphasis: '*',
-      strong: '*',
-      rule: '*',
-      ruleRepetition: 3,
-      fences: true,
-      setext: false,
-      listItemIndent: 'one',
-      handlers: { text, link },
-    })
-    .freeze();
+  // Every chunk is written by one `toMarkdown` call; its `safe` is swapped for one that skips the
+  // unsafe patterns that cannot match.
+  const root: Handle = (node: Root, parent: Parents | undefined, state: State, info: Info) => {
+    const safe = state.safe;
+    state.safe = (value, config) => safeWith(state, safe, value ?? '', config);
+    return defaultHandlers.root(node, parent, state, info);
+  };
+
+  const options: Options = {
+    bullet: '*',
+    emphasis: '*',
+    strong: '*',
+    rule: '*',
+    ruleRepetition: 3,
+    fences: true,
+    setext: false,
+    listItemIndent: 'one',
+    extensions: [gfmToMarkdown({ tablePipeAlign: false })],
+    handlers: { root, text, link },
+  };
 
   return {
-    stringify(root) {
-      return processor.stringify(root).trim();
+    stringify(tree) {
+      return toMarkdown(tree, options).trim();
     },
   };
+}
+
+/**
+ * `state.safe`, asked only about the unsafe patterns that can match: a pattern matches at its
+ * character, so one whose character is in neither the value nor the characters around it cannot
+ * escape anything. GFM brings about ninety patterns and each is a regular expression run over
+ * the value; most prose holds a handful of their characters. A value with none of them, and no
+ * backslash, is returned as it is.
+ */
+function safeWith(state: State, safe: State['safe'], value: string, config: SafeConfig): string {
+  const all = state.unsafe;
+  const around = `${config.before ?? ''}${value}${config.after ?? ''}`;
+  const ascii = new Uint8Array(128);
+  for (let i = 0; i < around.length; i++) {
+    const code = around.charCodeAt(i);
+    if (code < 128) ascii[code] = 1;
+  }
+  const patterns = all.filter((pattern) => canMatch(pattern, around, ascii));
+  if (patterns.length === 0 && !around.includes('\\')) return value;
+  state.unsafe = patterns;
+  try {
+    return safe.call(state, value, config);
+  } finally {
+    state.unsafe = all;
+  }
+}
+
+/** Whether an unsafe pattern's character occurs in a text (`ascii` marks its ASCII characters). */
+function canMatch(pattern: Unsafe, text: string, ascii: Uint8Array): boolean {
+  const character = pattern.character;
+  if (character.length === 1 && character.charCodeAt(0) < 128) {
+    return ascii[character.charCodeAt(0)] === 1;
+  }
+  return text.includes(character);
 }
 
 /** Whether text was written as it reads: no escape or reference, only container prefixes on later lines. */

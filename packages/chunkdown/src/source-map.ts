@@ -129,6 +129,14 @@ export function createSourceMap(source: string): SourceMap {
     const cursor = { ...(saved[slot] as Cursor) };
     const code = node.type === 'code';
     for (;;) {
+      // Characters the source wrote as themselves, inside a line, need no step of their own.
+      while (cursor.index < index && !cursor.lineStart) {
+        const c = value.charCodeAt(cursor.index);
+        if (c === 10 || c === 13 || c === 38 || source.charCodeAt(cursor.offset) !== c) break;
+        cursor.index++;
+        cursor.offset++;
+        if (cursor.index >= saved.length * CHECKPOINT) saved.push({ ...cursor });
+      }
       const result = step(value, cursor, code);
       if (cursor.index >= saved.length * CHECKPOINT) {
         saved.push({ ...cursor });

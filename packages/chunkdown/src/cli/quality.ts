@@ -1,9 +1,7 @@
 import type { Nodes, Root } from 'mdast';
 import { toString as renderText } from 'mdast-util-to-string';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
+import { parse } from '../parse.js';
 
 /** What the quality report checks in each chunk, read back from the chunk's own markdown. */
 export interface ChunkQuality {
@@ -14,8 +12,6 @@ export interface ChunkQuality {
   /** Length in characters of the rendered text (what a reader sees). */
   contentChars: number;
 }
-
-const parser = unified().use(remarkParse).use(remarkGfm);
 
 const rowLine = /^\|.*\|$/;
 const fenceLine = /^(`{3,}|~{3,})/;
@@ -33,7 +29,7 @@ export function inspectChunk(text: string, contentChars?: number): ChunkQuality 
   if (contentChars !== undefined && !/[|]|```|~~~/.test(text)) {
     return { orphanRows: 0, unbalancedFences: 0, contentChars };
   }
-  const tree: Root = parser.parse(text);
+  const tree: Root = parse(text);
   const lines = text.split(/\r?\n|\r/);
   const quality: ChunkQuality = { orphanRows: 0, unbalancedFences: 0, contentChars: 0 };
   quality.contentChars = contentChars ?? renderText(tree).length;

@@ -1,0 +1,62 @@
+import { tests as commonmarkExamples } from 'commonmark-spec';
+import type { Root } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { describe, expect, test } from 'vitest';
+import { parse } from '../src/parse.js';
+import { installedMarkdown } from './helpers/corpus.js';
+
+// The parser runs the GFM autolink pass only where text could hold an autolink; the tree must be
+// the one remark-parse with remark-gfm builds, to the last position.
+const remark = unified().use(remarkParse).use(remarkGfm).freeze();
+const reference = (markdown: string): Root => remark.parse(markdown);
+
+describe('parse builds the tree remark-parse + remark-gfm builds', () => {
+  test('on every CommonMark spec example', () => {
+    const differ: number[] = [];
+    for (const example of commonmarkExamples) {
+      const markdown = example.markdown.replace(/→/g, '\t');
+      if (!isEqual(parse(markdown), reference(markdown))) differ.push(example.number);
+    }
+    expect(differ).toEqual([]);
+  });
+
+  test.each([
+    ['an email in prose', 'Write to team@example.com or ops@example.org today.'],
+    ['mailto and xmpp', 'mailto:a@b.co and xmpp:bot@chat.example/home'],
+    ['www after punctuation', 'See (www.example.com/path) and "https://x.dev/a?b=c".'],
+    ['emails in emphasis and strong', '*mail a@b.co* and **HTTPS://EXAMPLE.COM** end'],
+    ['a link in a heading', '# Docs at https://docs.example.com\n\nText.'],
+    ['autolinks in table cells', '| a | b |\n| - | - |\n| x@y.z | www.q.io |\n| plain | none |'],
+    [
+      'inside an existing link (left alone)',
+      '[write a@b.co](https://x.dev) and [www.a.b][r]\n\n[r]: /u',
+    ],
+    ['after an escape and a reference', 'a\\_b@c.de and &amp;www.x.com and a&#64;b.co'],
+    ['in nested lists and quotes', '> - one x@y.co\n>   - two http://a.b/c\n\n1. www.z.org'],
+    ['in footnotes', 'Text[^1].\n\n[^1]: Mail a@b.co.'],
+    ['scoped packages and handles', 'Install @scope/pkg, ping @octocat, see a@b.'],
+    ['no candidates at all', '# Title\n\nPlain words, nothing linkable here.\n\n- a\n- b'],
+  ])('on %s', (_name, markdown) => {
+    expect(parse(markdown)).toEqual(reference(markdown));
+  });
+
+  test('on real documents (the markdown files in node_modules)', () => {
+    const documents = installedMarkdown(60_000);
+    expect(documents.length).toBeGreaterThan(50);
+    const differ = documents
+      .filter((document) => !isEqual(parse(document.text), reference(document.text)))
+      .map((document) => document.name);
+    expect(differ).toEqual([]);
+  });
+});
+
+function isEqual(a: unknown, b: unknown): boolean {
+  try {
+    expect(a).toEqual(b);
+    return true;
+  } catch {
+    return false;
+  }
+}
