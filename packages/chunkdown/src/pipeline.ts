@@ -1,7 +1,8 @@
-import type { Definition, Root } from 'mdast';
+import type { Definition, Nodes, Root } from 'mdast';
 import { assemble } from './assemble.js';
 import { hardCut } from './cap.js';
 import { takeFrontmatter } from './frontmatter.js';
+import { literalText } from './literal.js';
 import { breadcrumbs, sourceRange } from './locate.js';
 import { createMeasure, createRawMeasure, type Measure } from './measure.js';
 import { normalize } from './normalize.js';
@@ -13,6 +14,7 @@ import { createSourceMap, type SourceMap } from './source-map.js';
 import { addOverlap, mergeSmall, type OverlappedDraft } from './split/adjust.js';
 import { createSplitState, sectionUnit } from './split/blocks.js';
 import { type Draft, pack } from './split/pack.js';
+import type { Leaf } from './split/types.js';
 import type { Breadcrumb, Chunk, SplitResult } from './types.js';
 
 /** Re-splitting for `maxRawSize` gives up on structure after this many rounds. */
@@ -118,7 +120,8 @@ function finish(
             ? { reason: 'overlap', nodeType: 'root', size: contentSize }
             : { reason: 'estimate', nodeType: 'root', size: contentSize }))
         : null,
-    cut: false,
+    // Under the raw cap, a word too big for any piece is cut between graphemes.
+    cut: outer !== undefined && endsInWord(draft.leaves),
     fallback: null,
   });
 }
@@ -162,11 +165,15 @@ function capDraft(
     };
     const state = createSplitState(relaxed, context.rawMeasure, size);
     const drafts = pack(sectionUnit(sections, state), size, size, true);
-    if (drafts.length > 1) {
+    if (
+      drafts.length > 1 ||
+      (drafts.length === 1 && smaller(drafts[0] as Draft, rawSize, context))
+    ) {
       for (const draft of drafts) finish(draft, context, chunks, outer, round + 1);
       return;
     }
-    // One piece: the estimate missed markup added per piece (a fence, a header); aim lower.
+    // One piece as big as before: the estimate missed markup added per piece (a fence, a
+    // header); aim lower.
     budget = Math.min(budget * 0.9, (budget * cap) / rawSize);
   }
   const pieces = hardCut(text, cap, options.lengthFunction);
@@ -190,6 +197,33 @@ function capDraft(
       fallback: null,
     });
   }
+}
+
+/** Whether a chunk starts or ends inside a word, where a re-split cut it between graphemes. */
+function endsInWord(leaves: readonly Leaf[]): boolean {
+  const first = leaves[0];
+  const last = leaves[leaves.length - 1];
+  return (
+    (first?.wordCut === true && insideWord(first.node, first.from)) ||
+    (last?.wordCut === true && insideWord(last.node, last.to))
+  );
+}
+
+/** Whether `at` in a node's text falls between two characters that are not whitespace. */
+function insideWord(node: Nodes, at: number): boolean {
+  const text = literalText(node);
+  if (text === undefined || at <= 0 || at >= text.length) return false;
+  return /\S/.test(text.charAt(at - 1)) && /\S/.test(text.charAt(at));
+}
+
+/**
+ * Whether a draft serializes smaller than `rawSize`: a re-split can leave one piece that is still
+ * smaller than the chunk it came from (blank lines at the start of a code piece go when the
+ * lines around them are packed apart).
+ */
+function smaller(draft: Draft, rawSize: number, context: Context): boolean {
+  const text = context.serializer.stringify(assemble(draft.leaves, context.definitions));
+  return context.options.lengthFunction(text) < rawSize;
 }
 
 /**

@@ -51,6 +51,48 @@ describe('maxRawSize', () => {
     expect(chunks.map((chunk) => chunk.text).join('')).toBe(long);
   });
 
+  // Found by the property test: re-splitting with a lower budget cut `alpha` in two (uncut chunks
+  // `a` and `lpha`), and a trailing heading joined a chunk it did not fit.
+  test('does not split a word that fits the cap, nor join a heading over it', () => {
+    const markdown = '```\n\n\nalpha\n```\n\n# alpha';
+    for (const maxRawSize of [15, 21]) {
+      const options = { chunkSize: 1, maxRawSize };
+      checkInvariants(markdown, options);
+      expect(chunkdown(options).splitText(markdown)).toEqual(['```\n\n\nalpha\n```', '# alpha']);
+    }
+  });
+
+  // Also found by the property test: `index.ts` plus the fences around it does not fit 20
+  // characters, so the word is cut, but its pieces claimed they were not.
+  test('a word cut to fit the cap inside a construct keeps the construct and says so', () => {
+    const markdown = '```python\nindex.ts alpha\nalpha\n```\n\n*alpha*';
+    const options = { chunkSize: 1, maxRawSize: 20 };
+    checkInvariants(markdown, options);
+    const { chunks } = chunkdown(options).split(markdown);
+    const pieces = chunks.filter((chunk) => /^```python\n[^\n]+\n```$/.test(chunk.text));
+    expect(pieces.length).toBe(chunks.length - 1);
+    const cutPieces = chunks.filter((chunk) => chunk.cut).map((chunk) => chunk.text);
+    expect(cutPieces.join('|')).toMatch(/^```python\n\w+\n```\|```python\n[\w.]+\n```$/);
+    expect(chunks.filter((chunk) => !chunk.cut).map((chunk) => chunk.text)).toEqual([
+      '```python\nalpha\n```',
+      '```python\nalpha\n```',
+      '*alpha*',
+    ]);
+  });
+
+  // And: the only smaller piece of `\n\n\nbeta` was `beta` (the blank lines dropped), which the
+  // re-split took for no progress; the hard cut then left a fence open.
+  test('a re-split that leaves one smaller piece is kept, fences closed', () => {
+    const markdown = '```python\n\n\n\nbeta alpha\n\n```\n\n# alpha';
+    const options = { chunkSize: 1, maxOverflowRatio: 1, maxRawSize: 20 };
+    checkInvariants(markdown, options);
+    expect(chunkdown(options).splitText(markdown)).toEqual([
+      '```python\nbeta\n```',
+      '```python\nalpha\n```',
+      '# alpha',
+    ]);
+  });
+
   test('never cuts inside a surrogate pair or a grapheme', () => {
     const emoji = '😀'.repeat(50);
     const { chunks } = chunkdown({ chunkSize: 100, maxRawSize: 7 }).split(emoji);

@@ -119,11 +119,12 @@ export function createSplitState(
   relaxTo?: number,
 ): SplitState {
   const keepWholeLimit = relaxTo ?? Number.POSITIVE_INFINITY;
+  const wordLimit = Math.min(options.rules.word.split.keepWholeUpTo, keepWholeLimit);
   const state: SplitState = {
     options,
     measure,
     keepWholeLimit,
-    cutsWord: (size) => size > Math.min(options.rules.word.split.keepWholeUpTo, keepWholeLimit),
+    cutsWord: (size) => size > wordLimit,
     keepsWhole(key, node) {
       const size = measure.size(node);
       if (size > options.rules[key].split.keepWholeUpTo) return false;

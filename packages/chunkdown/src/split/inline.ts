@@ -140,7 +140,10 @@ function rangeUnit(flat: Flat, a: number, b: number, sizeEnd: number, level: num
     content: true,
     // The separator after the range goes with it: it joins this piece to the next when both
     // land in one chunk, and is trimmed when the chunk ends here.
-    leaves: () => rangeLeaves(flat, a, sizeEnd),
+    leaves: () =>
+      level > GRAPHEME
+        ? rangeLeaves(flat, a, sizeEnd).map((leaf) => ({ ...leaf, wordCut: true }))
+        : rangeLeaves(flat, a, sizeEnd),
     split: () => splitRange(flat, a, b, sizeEnd, level),
   };
 }

@@ -74,7 +74,7 @@ function sliceUnit(
         ? state.measure.text(value.slice(b, sizeEnd))
         : 0,
     content: true,
-    leaves: (): Leaf[] => [{ path, node, from: a, to: b, section }],
+    leaves: (): Leaf[] => [{ path, node, from: a, to: b, section, wordCut: level > GRAPHEMES }],
     split: () => splitLines(context, a, b, sizeEnd, level),
   };
 }

@@ -78,9 +78,10 @@ export function pack(root: Unit, chunkSize: number, maxSize: number, strict = fa
         last &&
         !openContent &&
         previous &&
-        (previous.size + openSize <= maxSize || leaves.length === 1)
+        (previous.size + openSize <= maxSize || (leaves.length === 1 && !strict))
       ) {
-        // Headings with nothing after them at the end of the document join the previous chunk.
+        // Headings with nothing after them at the end of the document join the previous chunk
+        // (under a hard limit only when they fit).
         for (const leaf of leaves) previous.leaves.push(leaf);
         previous.size += openSize;
         if (previous.size > maxSize && !previous.overflow) {

@@ -18,6 +18,8 @@ export interface Leaf {
   to: number;
   /** Innermost section the leaf belongs to. */
   section: Section;
+  /** Whether the slice was cut out of a word (between graphemes), because the word did not fit. */
+  wordCut?: boolean;
 }
 
 /** Why a unit cannot be split further. */
