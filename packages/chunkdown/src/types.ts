@@ -136,7 +136,10 @@ export interface Chunk {
   tableHeaders: string[];
   /** Why the chunk is larger than the limit, or `null` when it is not. */
   overflow: Overflow | null;
-  /** Whether `maxRawSize` cut this chunk through a construct that alone exceeded the cap. */
+  /**
+   * Whether `maxRawSize` cut this chunk out of something: a construct that alone exceeded the cap
+   * (cut as text), or a word that could not fit with the markup around it (cut between graphemes).
+   */
   cut: boolean;
   /** Set when the document could not be parsed structurally and was split as plain text. */
   fallback: 'plain-text' | null;
