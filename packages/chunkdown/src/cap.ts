@@ -1,6 +1,5 @@
+import { segmentOffsets } from './split/segments.js';
 import type { LengthFunction } from './types.js';
-
-let graphemes: Intl.Segmenter | undefined;
 
 /**
  * Cut text that alone exceeds the raw size cap into pieces within it: at the last whitespace in
@@ -53,10 +52,12 @@ function largestPrefix(text: string, cap: number, length: LengthFunction): numbe
 /** Move a cut back to a grapheme boundary (and never inside a surrogate pair). */
 function graphemeBoundary(text: string, cut: number): number {
   if (cut >= text.length) return text.length;
-  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   const from = Math.max(0, cut - 32);
   let boundary = from;
-  for (const { index } of graphemes.segment(text.slice(from, Math.min(text.length, cut + 32)))) {
+  for (const index of segmentOffsets(
+    text.slice(from, Math.min(text.length, cut + 32)),
+    'grapheme',
+  )) {
     if (from + index > cut) break;
     boundary = from + index;
   }

@@ -37,24 +37,22 @@ export function createSerializer(sourceMap: SourceMap | undefined, source = ''):
     // Only text the source wrote verbatim (no escape, no character reference, on one line) can
     // drop the serializer's escapes: where the source escaped one character, unescaping another
     // could form a construct (`[a](url &quot;t&quot;)` would become a link).
-    const parsed = (sliceOrigins.get(node)?.node ?? node) as Text;
+    const origin = sliceOrigins.get(node);
+    const parsed = (origin?.node ?? node) as Text;
+    const from = origin?.from ?? 0;
     const written = sourceMap.range(parsed);
     if (!written || !verbatim(source.slice(written.start, written.end), parsed.value)) return out;
     // A text's start or end sits in a new context only where the chunk was cut.
     const original = parent ? copyOrigins.get(parent as never) : undefined;
     const originalSiblings = original?.children as Nodes[] | undefined;
-    const origin = sliceOrigins.get(node);
-    const self = origin ? origin.node : node;
-    const from = origin ? origin.from : 0;
-    const selfLength = (self as Text).value.length;
     const cutBefore =
-      from > 0 || (originalSiblings !== undefined && index === 0 && originalSiblings[0] !== self);
+      from > 0 || (originalSiblings !== undefined && index === 0 && originalSiblings[0] !== parsed);
     const cutAfter =
-      from + node.value.length < selfLength ||
+      from + node.value.length < parsed.value.length ||
       (originalSiblings !== undefined &&
         index === siblings.length - 1 &&
-        originalSiblings[originalSiblings.length - 1] !== self);
-    return keepSourceEscapes(out, node, sourceMap, cutBefore, cutAfter);
+        originalSiblings[originalSiblings.length - 1] !== parsed);
+    return keepSourceEscapes(out, node.value, parsed, from, sourceMap, cutBefore, cutAfter);
   };
 
   // A GFM literal autolink (`https://x.dev`, `a@b.co`) is written as it was, not as `<…>`.
@@ -146,18 +144,19 @@ function verbatim(written: string, value: string): boolean {
   );
 }
 
-/** Drop escapes the serializer added to characters that the source wrote plainly. */
+/**
+ * Drop escapes the serializer added to characters that the source wrote plainly. `value` is the
+ * text written, found at `offset` in the text of the parsed node `source`.
+ */
 function keepSourceEscapes(
   out: string,
-  node: Text,
+  value: string,
+  source: Text,
+  offset: number,
   sourceMap: SourceMap,
   cutBefore: boolean,
   cutAfter: boolean,
 ): string {
-  const origin = sliceOrigins.get(node);
-  const source = (origin ? origin.node : node) as Nodes;
-  const offset = origin ? origin.from : 0;
-  const value = node.value;
   // At a cut, the first and last words may now start a line or touch new markup: keep escapes there.
   const firstWordEnd = cutBefore ? wordEnd(value) : 0;
   const lastWordStart = cutAfter ? wordStart(value) : value.length;

@@ -96,7 +96,7 @@ export function createSourceMap(source: string): SourceMap {
   }
 
   function begin(node: Nodes): Cursor | undefined {
-    const start = node.position?.start.offset ?? found.get(node)?.start;
+    const start = range(node)?.start;
     if (start === undefined) return undefined;
     let offset = start;
     if (node.type === 'code') {

@@ -64,7 +64,7 @@ describe('overflowLimit', () => {
 
 describe('sanitizeSettings', () => {
   it('keeps well-typed values', () => {
-    const settings = sanitizeSettings({
+    const wellTyped = {
       chunkSize: 250,
       maxOverflowRatio: 2,
       maxRawSize: 1000,
@@ -72,16 +72,8 @@ describe('sanitizeSettings', () => {
       overlap: 40,
       minChunkSize: 60,
       rules: { image: { split: 'allow-split', size: 10, style: 'inline' } },
-    });
-    expect(settings).toEqual({
-      chunkSize: 250,
-      maxOverflowRatio: 2,
-      maxRawSize: 1000,
-      unit: 'cl100k',
-      overlap: 40,
-      minChunkSize: 60,
-      rules: { image: { split: 'allow-split', size: 10, style: 'inline' } },
-    });
+    };
+    expect(sanitizeSettings(structuredClone(wellTyped))).toEqual(wellTyped);
   });
 
   it('replaces anything malformed with the defaults', () => {
