@@ -38,6 +38,10 @@ function splitMarkdown(markdown: string, options: ResolvedOptions): SplitResult 
       `Expected a string of markdown, not ${markdown === null ? 'null' : typeof markdown}`,
     );
   }
+  // A byte order mark is not content: the parser skips it, and front matter starts after it.
+  if (markdown.charCodeAt(0) === byteOrderMark) {
+    return shiftOffsets(splitMarkdown(markdown.slice(1), options), 1);
+  }
   if (markdown.trim() === '') return { chunks: [], frontmatter: undefined };
   try {
     return splitDocument(markdown, options);
@@ -48,4 +52,15 @@ function splitMarkdown(markdown: string, options: ResolvedOptions): SplitResult 
     }
     throw error;
   }
+}
+
+const byteOrderMark = 0xfeff;
+
+/** Point a result's offsets into an input that had `by` more characters before it. */
+function shiftOffsets(result: SplitResult, by: number): SplitResult {
+  for (const chunk of result.chunks) {
+    chunk.start += by;
+    chunk.end += by;
+  }
+  return result;
 }

@@ -84,6 +84,22 @@ describe('offsets', () => {
     const [chunk] = split(markdown, 100);
     expect(markdown.slice(chunk?.start, chunk?.end)).toBe('Body text here.');
   });
+
+  test('count a leading byte order mark, which the parser skips', () => {
+    const markdown =
+      '\uFEFF---\ntitle: x\n---\n\n# Title\n\nSome text here.\n\n## Two\n\nMore words.\n';
+    const result = chunkdown({ chunkSize: 20 }).split(markdown);
+    expect(result.frontmatter?.data).toEqual({ title: 'x' });
+    expect(result.chunks.map((chunk) => markdown.slice(chunk.start, chunk.end))).toEqual([
+      '# Title\n\nSome text here.',
+      '## Two\n\nMore words.',
+    ]);
+    const plain = chunkdown({ chunkSize: 20, maxRawSize: 30 }).split(
+      `\uFEFF${'>'.repeat(5000)} deep`,
+    );
+    expect(plain.chunks[0]?.fallback).toBe('plain-text');
+    expect(plain.chunks[0]?.start).toBe(1);
+  });
 });
 
 describe('breadcrumbs', () => {
