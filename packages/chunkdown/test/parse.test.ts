@@ -1,4 +1,5 @@
 import { tests as commonmarkExamples } from 'commonmark-spec';
+import fc from 'fast-check';
 import type { Root } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
@@ -40,6 +41,25 @@ describe('parse builds the tree remark-parse + remark-gfm builds', () => {
     ['no candidates at all', '# Title\n\nPlain words, nothing linkable here.\n\n- a\n- b'],
   ])('on %s', (_name, markdown) => {
     expect(parse(markdown)).toEqual(reference(markdown));
+  });
+
+  // Pieces of literal autolinks (and what stands before and around them: escapes, references,
+  // containers, labels, tabs, line endings), so the tokenizer's tries land on both sides of every
+  // candidate start.
+  const pieces = [
+    ...['a', 'b', 'Z', '9', '_', '-', '+', '.', '/', ':', '@', 'x@y.co', '@b.c'],
+    ...['www.', 'WwW.', 'w', 'h', 'http://', 'HTTPS://', 'https:/', 'mailto:', 'xmpp:'],
+    ...['(', ')', '[', ']', '](u)', '![', '*', '_', '~', '`', '\\', '&amp;', '&#64;', '<', '>'],
+    ...[' ', ' ', '\n', '\n\n', '\t', '> ', '- ', '1. ', '| ', ' |', '\n| - |\n', '# ', '[^1]: '],
+  ];
+  test('on generated text dense with autolink candidates', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (parts) => {
+        const markdown = parts.join('');
+        expect(parse(markdown)).toEqual(reference(markdown));
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 100) * 10 },
+    );
   });
 
   test('on real documents (the markdown files in node_modules)', () => {
