@@ -11,8 +11,8 @@ import { gfm } from 'micromark-extension-gfm';
  * - The tokenizer tries them only where the document has what they need at that place. As GFM
  *   ships them, the email one is tried at the start of every word (it must read the word to find
  *   out there is no `@` after it) and splits the text into one event per word, the `www.` one at
- *   every `w`, the `http` one at every `h`: 15–20 % of the parse time of documents, two thirds of it
- *   on a long paragraph. Dropping tries that cannot succeed changes no token.
+ *   every `w`, the `http` one at every `h`: 15–20 % of the parse time of documents, two thirds
+ *   of it on a long paragraph. Dropping tries that cannot succeed changes no token.
  * - The second pass that finds them in text (where the tokenizer could not see them) runs only on
  *   the paragraphs, headings and cells whose text could hold one: it matches four regular
  *   expressions against every text node, and each needs an `@`, `http://`, `https://` or `www.`.

@@ -39,6 +39,7 @@ describe('parse builds the tree remark-parse + remark-gfm builds', () => {
     ['in footnotes', 'Text[^1].\n\n[^1]: Mail a@b.co.'],
     ['scoped packages and handles', 'Install @scope/pkg, ping @octocat, see a@b.'],
     ['no candidates at all', '# Title\n\nPlain words, nothing linkable here.\n\n- a\n- b'],
+    ['after a byte order mark', '\uFEFFMail a@b.co, see www.x.dev or http://y.io.'],
   ])('on %s', (_name, markdown) => {
     expect(parse(markdown)).toEqual(reference(markdown));
   });
