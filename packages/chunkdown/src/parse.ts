@@ -5,17 +5,21 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 
 /**
- * CommonMark + GFM, the tree `remark-parse` with `remark-gfm` builds, with two changes in how it
- * is built, both about GFM's literal autolinks (`a@b.co`, `www.x.dev`, `https://x.dev`):
+ * CommonMark + GFM, the tree `remark-parse` with `remark-gfm` builds, with three changes in how it
+ * is built, all of them skipping work that cannot change the tree:
  *
- * - The tokenizer tries them only where the document has what they need at that place. As GFM
- *   ships them, the email one is tried at the start of every word (it must read the word to find
- *   out there is no `@` after it) and splits the text into one event per word, the `www.` one at
- *   every `w`, the `http` one at every `h`: 15–20 % of the parse time of documents, two thirds
- *   of it on a long paragraph. Dropping tries that cannot succeed changes no token.
- * - The second pass that finds them in text (where the tokenizer could not see them) runs only on
- *   the paragraphs, headings and cells whose text could hold one: it matches four regular
- *   expressions against every text node, and each needs an `@`, `http://`, `https://` or `www.`.
+ * - GFM's literal autolinks (`a@b.co`, `www.x.dev`, `https://x.dev`) are tried only where the
+ *   document has what they need at that place. As GFM ships them, the email one is tried at the
+ *   start of every word (it must read the word to find out there is no `@` after it) and splits
+ *   the text into one event per word, the `www.` one at every `w`, the `http` one at every `h`:
+ *   15–20 % of the parse time of documents, two thirds of it on a long paragraph.
+ * - GFM tables are tried only on the lines a table could take up: the line above a line that
+ *   could be a delimiter row (`| :-- | --: |`) down to the next blank line. As GFM ships them, the
+ *   table is tried at the start of every block, reading its whole first line as a head row.
+ * - The second pass that finds literal autolinks in text (where the tokenizer could not see them)
+ *   runs only on the paragraphs, headings and cells whose text could hold one: it matches four
+ *   regular expressions against every text node, and each needs an `@`, `http://`, `https://` or
+ *   `www.`.
  */
 const syntax = gfm();
 
@@ -42,57 +46,105 @@ type Syntax = typeof syntax;
 type ConstructRecord = NonNullable<Syntax['text']>;
 type Construct = Extract<ConstructRecord[string], { tokenize: unknown }>;
 
+/** Where a construct can succeed in one document: the offsets it can start at, or the lines. */
+type Places = { offsets: Set<number> } | { lines: Set<number> };
+
 /**
- * Where each literal autolink construct can succeed: the offsets it must start at. The email
- * one needs a run of `[-+._a-zA-Z0-9]` that ends at an `@` (it starts where the run does: it is
- * never tried after such a character); the others need `www.` or `http(s)://` right there.
+ * The constructs tried only where they can succeed, by name. The email autolink needs a run of
+ * `[-+._a-zA-Z0-9]` that ends at an `@` (it starts where the run does: it is never tried after
+ * such a character); the others need `www.` or `http(s)://` right there; a table needs a
+ * delimiter row under its head row.
  */
-const literalStarts: Record<string, (markdown: string) => Set<number>> = {
-  emailAutolink: emailStarts,
-  wwwAutolink: (markdown) => matchStarts(markdown, /www\./gi),
-  protocolAutolink: (markdown) => matchStarts(markdown, /https?:\/\//gi),
+const placesOf: Record<string, (markdown: string) => Places> = {
+  emailAutolink: (markdown) => ({ offsets: emailStarts(markdown) }),
+  wwwAutolink: (markdown) => ({ offsets: matchStarts(markdown, /www\./gi) }),
+  protocolAutolink: (markdown) => ({ offsets: matchStarts(markdown, /https?:\/\//gi) }),
+  table: (markdown) => ({ lines: tableLines(markdown) }),
 };
 
-/**
- * GFM's syntax for one document: each literal autolink construct kept only under the characters
- * its candidate starts begin with, and turned down at once anywhere but at those starts.
- */
+/** GFM's syntax for one document, each construct of `placesOf` tried only at its places. */
 function syntaxFor(markdown: string): Syntax {
   // The tokenizer's offsets start after a byte order mark; keep GFM as it is there.
-  if (markdown.charCodeAt(0) === 0xfeff || !syntax.text) return syntax;
-  const gated = new Map<Construct, { construct: Construct; firsts: Set<number> }>();
-  const text: ConstructRecord = {};
-  for (const [key, value] of Object.entries(syntax.text)) {
-    const kept: Construct[] = [];
-    for (const construct of [value].flat() as Construct[]) {
-      const find = construct.name ? literalStarts[construct.name] : undefined;
-      if (!find) {
-        kept.push(construct);
-        continue;
+  if (markdown.charCodeAt(0) === 0xfeff) return syntax;
+  const gated = new Map<Construct, { construct: Construct; firsts?: Set<number> }>();
+  const gate = (record: ConstructRecord | undefined): ConstructRecord | undefined => {
+    if (!record) return record;
+    const result: ConstructRecord = {};
+    for (const [key, value] of Object.entries(record)) {
+      const kept: Construct[] = [];
+      for (const construct of [value].flat() as Construct[]) {
+        const find = construct.name ? placesOf[construct.name] : undefined;
+        if (!find) {
+          kept.push(construct);
+          continue;
+        }
+        let entry = gated.get(construct);
+        if (!entry) {
+          const places = find(markdown);
+          entry = { construct: onlyAt(construct, places) };
+          // Keyed by character: only under the characters its starts begin with.
+          if ('offsets' in places) {
+            entry.firsts = new Set([...places.offsets].map((at) => markdown.charCodeAt(at)));
+          } else if (places.lines.size === 0) entry.firsts = new Set();
+          gated.set(construct, entry);
+        }
+        if (!entry.firsts || entry.firsts.has(Number(key))) kept.push(entry.construct);
       }
-      let entry = gated.get(construct);
-      if (!entry) {
-        const starts = find(markdown);
-        const firsts = new Set([...starts].map((offset) => markdown.charCodeAt(offset)));
-        entry = { construct: onlyAt(construct, starts), firsts };
-        gated.set(construct, entry);
-      }
-      if (entry.firsts.has(Number(key))) kept.push(entry.construct);
+      if (kept.length > 0) result[key] = kept;
     }
-    if (kept.length > 0) text[key] = kept;
-  }
-  return { ...syntax, text };
+    return result;
+  };
+  return { ...syntax, text: gate(syntax.text), flow: gate(syntax.flow) };
 }
 
-/** A construct that fails at once unless the tokenizer stands at one of `starts`. */
-function onlyAt(construct: Construct, starts: Set<number>): Construct {
+/** A construct that fails at once unless the tokenizer stands at one of its places. */
+function onlyAt(construct: Construct, places: Places): Construct {
   const { tokenize } = construct;
+  const here =
+    'offsets' in places
+      ? (context: TokenizeContext) => places.offsets.has(context.now().offset)
+      : (context: TokenizeContext) => places.lines.has(context.now().line);
   return {
     ...construct,
     tokenize(effects, ok, nok) {
-      return starts.has(this.now().offset) ? tokenize.call(this, effects, ok, nok) : nok;
+      return here(this) ? tokenize.call(this, effects, ok, nok) : nok;
     },
   };
+}
+
+type TokenizeContext = ThisParameterType<Construct['tokenize']>;
+
+/**
+ * The lines (1-based, as the tokenizer counts them: `\n`, `\r\n` and `\r` end a line) a table
+ * could take up: from the line above each line that could be a delimiter row (only `|`, `:`,
+ * `-`, spaces and tabs, with at least one `-`, after any `>` or indentation) down to the next
+ * blank line, which ends any table.
+ */
+function tableLines(markdown: string): Set<number> {
+  const lines = new Set<number>();
+  let open = false;
+  let line = 1;
+  for (let start = 0; start <= markdown.length; line++) {
+    let end = start;
+    while (end < markdown.length && !isLineEnding(markdown.charCodeAt(end))) end++;
+    const text = markdown.slice(start, end);
+    if (blankLine.test(text)) open = false;
+    else if (delimiterRow.test(text)) {
+      lines.add(line - 1);
+      open = true;
+    }
+    if (open) lines.add(line);
+    start =
+      markdown.charCodeAt(end) === 13 && markdown.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
+  }
+  return lines;
+}
+
+const blankLine = /^[ \t]*$/;
+const delimiterRow = /^[ \t>]*[ \t|:-]*-[ \t|:-]*$/;
+
+function isLineEnding(code: number): boolean {
+  return code === 10 || code === 13;
 }
 
 /** Where the runs of email characters before each `@` start. */

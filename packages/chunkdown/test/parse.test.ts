@@ -63,6 +63,27 @@ describe('parse builds the tree remark-parse + remark-gfm builds', () => {
     );
   });
 
+  // Lines that are, or nearly are, table rows, in containers, with every kind of line ending, so
+  // tables start, continue and end everywhere a table could.
+  const prefixes = ['', '', '> ', '>', '- ', '  ', '\t', '1. ', '> - ', '    '];
+  const contents = ['| a | b |', 'a | b', '| - | - |', '-|-', ':--|--:', '---', '- -', 'text'];
+  const moreContents = ['', ' ', '|', '| `x|y` |', '  | -- |', '| a \\| b |', '<div>', '```'];
+  const endings = ['\n', '\n', '\r\n', '\r'];
+  test('on generated lines dense with table rows', () => {
+    const line = fc.tuple(
+      fc.constantFrom(...prefixes),
+      fc.constantFrom(...contents, ...moreContents),
+      fc.constantFrom(...endings),
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 12 }), (lines) => {
+        const markdown = lines.map((parts) => parts.join('')).join('');
+        expect(parse(markdown)).toEqual(reference(markdown));
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 100) * 10 },
+    );
+  });
+
   test('on real documents (the markdown files in node_modules)', () => {
     const documents = installedMarkdown(60_000);
     expect(documents.length).toBeGreaterThan(50);
