@@ -117,34 +117,40 @@ type TokenizeContext = ThisParameterType<Construct['tokenize']>;
 /**
  * The lines (1-based, as the tokenizer counts them: `\n`, `\r\n` and `\r` end a line) a table
  * could take up: from the line above each line that could be a delimiter row (only `|`, `:`,
- * `-`, spaces and tabs, with at least one `-`, after any `>` or indentation) down to the next
- * blank line, which ends any table.
+ * `-`, spaces and tabs, with at least one `-`, and any `>` of block quotes) down to the next blank
+ * line, which ends any table. One pass over the characters, no regular expression (a pattern for
+ * the row backtracks on a long line of dashes).
  */
 function tableLines(markdown: string): Set<number> {
   const lines = new Set<number>();
   let open = false;
   let line = 1;
-  for (let start = 0; start <= markdown.length; line++) {
-    let end = start;
-    while (end < markdown.length && !isLineEnding(markdown.charCodeAt(end))) end++;
-    const text = markdown.slice(start, end);
-    if (blankLine.test(text)) open = false;
-    else if (delimiterRow.test(text)) {
+  let blank = true;
+  let delimiter = true;
+  let dash = false;
+  for (let index = 0; index <= markdown.length; index++) {
+    const code = index < markdown.length ? markdown.charCodeAt(index) : 10;
+    if (code !== 10 && code !== 13) {
+      if (code !== 32 && code !== 9) {
+        blank = false;
+        if (code === 45) dash = true;
+        else if (code !== 124 && code !== 58 && code !== 62) delimiter = false;
+      }
+      continue;
+    }
+    if (blank) open = false;
+    else if (delimiter && dash) {
       lines.add(line - 1);
       open = true;
     }
     if (open) lines.add(line);
-    start =
-      markdown.charCodeAt(end) === 13 && markdown.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
+    if (code === 13 && markdown.charCodeAt(index + 1) === 10) index++;
+    line++;
+    blank = true;
+    delimiter = true;
+    dash = false;
   }
   return lines;
-}
-
-const blankLine = /^[ \t]*$/;
-const delimiterRow = /^[ \t>]*[ \t|:-]*-[ \t|:-]*$/;
-
-function isLineEnding(code: number): boolean {
-  return code === 10 || code === 13;
 }
 
 /** Where the runs of email characters before each `@` start. */

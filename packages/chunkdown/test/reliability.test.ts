@@ -60,6 +60,7 @@ describe('adversarial input', () => {
     '100 000 unmatched [': () => '['.repeat(100_000),
     'a 2 MB single paragraph': () => 'Word number one. '.repeat(120_000),
     'a 300 KB word without spaces': () => 'x'.repeat(300_000),
+    'a 1 MB line of dashes and pipes that is no table': () => `${'-| '.repeat(340_000)}x`,
     '50 000 emoji': () => '😀'.repeat(50_000),
     '20 000 table rows': () => `| a | b |\n| - | - |\n${'| x | y |\n'.repeat(20_000)}`,
     '10 000 list items': () => '- item text\n'.repeat(10_000),
