@@ -192,14 +192,27 @@ function keepSourceEscapes(
 
 /** End of the first word of a text (its leading whitespace included). */
 function wordEnd(value: string): number {
-  const match = /^\s*\S*/.exec(value);
-  return match ? match[0].length : 0;
+  let index = 0;
+  while (index < value.length && isSpace(value.charAt(index))) index++;
+  while (index < value.length && !isSpace(value.charAt(index))) index++;
+  return index;
 }
 
-/** Start of the last word of a text (its trailing whitespace included). */
+/**
+ * Start of the last word of a text (its trailing whitespace included). Scanned from the end: the
+ * pattern `\S*\s*$` backtracks through every word before the last, quadratic on a long one.
+ */
 function wordStart(value: string): number {
-  const match = /\S*\s*$/.exec(value);
-  return match ? value.length - match[0].length : value.length;
+  let index = value.length;
+  while (index > 0 && isSpace(value.charAt(index - 1))) index--;
+  while (index > 0 && !isSpace(value.charAt(index - 1))) index--;
+  return index;
+}
+
+const space = /\s/;
+
+function isSpace(character: string): boolean {
+  return space.test(character);
 }
 
 /**

@@ -83,6 +83,20 @@ describe('adversarial input', () => {
     }, 300_000);
   }
 
+  test('a chunk cut after a 500 KB word that the serializer escapes', () => {
+    // The chunk holds the word and the start of the next sentence, so its last text is cut after;
+    // finding that text's last word must not backtrack through the long one.
+    const word = `${'x'.repeat(500_000)}*y`;
+    const markdown = `Start here. ${word} b. ${'More words here. '.repeat(62_500)}`;
+    const { chunks } = checkInvariants(
+      markdown,
+      { chunkSize: 600_000, maxOverflowRatio: 1 },
+      { repeat: false },
+    );
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks[0]?.text).toContain('*y b.');
+  }, 300_000);
+
   test('nesting deeper than the parser takes falls back to a plain-text split that says so', () => {
     const markdown = `${'> '.repeat(5_000)}deep text at the bottom`;
     const { chunks } = chunkdown({ chunkSize: 500, maxRawSize: 1000 }).split(markdown);
