@@ -79,6 +79,7 @@ export function createSerializer(sourceMap: SourceMap | undefined, source = ''):
   };
 
   const options: Options = {
+    ...gfm,
     bullet: '*',
     emphasis: '*',
     strong: '*',
@@ -87,8 +88,7 @@ export function createSerializer(sourceMap: SourceMap | undefined, source = ''):
     fences: true,
     setext: false,
     listItemIndent: 'one',
-    extensions: [gfmToMarkdown({ tablePipeAlign: false })],
-    handlers: { root, text, link },
+    handlers: { ...gfm.handlers, root, text, link },
   };
 
   return {
@@ -96,6 +96,28 @@ export function createSerializer(sourceMap: SourceMap | undefined, source = ''):
       return toMarkdown(tree, options).trim();
     },
   };
+}
+
+/**
+ * GFM's serializer extensions merged into one, once. `toMarkdown` merges the extensions it is
+ * given on every call, and chunkdown calls it once per chunk; merged in the order it would use
+ * (handlers of later extensions win, unsafe patterns and joins appended), the result is the same.
+ */
+const gfm = flatten(gfmToMarkdown({ tablePipeAlign: false }));
+
+function flatten(extension: Options): Options {
+  const merged: Options = { handlers: {}, unsafe: [], join: [] };
+  for (const part of extension.extensions ?? []) {
+    const flat = flatten(part);
+    Object.assign(merged.handlers as object, flat.handlers);
+    merged.unsafe?.push(...(flat.unsafe ?? []));
+    merged.join?.push(...(flat.join ?? []));
+  }
+  const { extensions: _, handlers, unsafe, join, ...rest } = extension;
+  Object.assign(merged.handlers as object, handlers);
+  merged.unsafe?.push(...(unsafe ?? []));
+  merged.join?.push(...(join ?? []));
+  return { ...rest, ...merged };
 }
 
 /**
