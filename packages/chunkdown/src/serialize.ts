@@ -106,18 +106,14 @@ export function createSerializer(sourceMap: SourceMap | undefined, source = ''):
 const gfm = flatten(gfmToMarkdown({ tablePipeAlign: false }));
 
 function flatten(extension: Options): Options {
-  const merged: Options = { handlers: {}, unsafe: [], join: [] };
-  for (const part of extension.extensions ?? []) {
-    const flat = flatten(part);
-    Object.assign(merged.handlers as object, flat.handlers);
-    merged.unsafe?.push(...(flat.unsafe ?? []));
-    merged.join?.push(...(flat.join ?? []));
-  }
-  const { extensions: _, handlers, unsafe, join, ...rest } = extension;
-  Object.assign(merged.handlers as object, handlers);
-  merged.unsafe?.push(...(unsafe ?? []));
-  merged.join?.push(...(join ?? []));
-  return { ...rest, ...merged };
+  const { extensions, handlers, unsafe, join, ...rest } = extension;
+  const parts = [...(extensions ?? []).map(flatten), { ...rest, handlers, unsafe, join }];
+  return {
+    ...Object.assign({}, ...parts),
+    handlers: Object.assign({}, ...parts.map((part) => part.handlers)),
+    unsafe: parts.flatMap((part) => part.unsafe ?? []),
+    join: parts.flatMap((part) => part.join ?? []),
+  };
 }
 
 /**

@@ -127,6 +127,10 @@ export function createSourceMap(source: string): SourceMap {
     let slot = Math.min(Math.floor(index / CHECKPOINT), saved.length - 1);
     while (slot > 0 && (saved[slot] as Cursor).index > index) slot--;
     const cursor = { ...(saved[slot] as Cursor) };
+    const points = saved;
+    const checkpoint = () => {
+      if (cursor.index >= points.length * CHECKPOINT) points.push({ ...cursor });
+    };
     const code = node.type === 'code';
     for (;;) {
       // Characters the source wrote as themselves, inside a line, need no step of their own.
@@ -135,12 +139,10 @@ export function createSourceMap(source: string): SourceMap {
         if (c === 10 || c === 13 || c === 38 || source.charCodeAt(cursor.offset) !== c) break;
         cursor.index++;
         cursor.offset++;
-        if (cursor.index >= saved.length * CHECKPOINT) saved.push({ ...cursor });
+        checkpoint();
       }
       const result = step(value, cursor, code);
-      if (cursor.index >= saved.length * CHECKPOINT) {
-        saved.push({ ...cursor });
-      }
+      checkpoint();
       if (cursor.index > index) return result;
     }
   }
