@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+/**
+ * Prove that a change keeps chunkdown's output: split every markdown file under some folders at
+ * six option sets with the built library (`dist/`), and save or compare the whole `split()`
+ * results (every chunk with all of its metadata).
+ *
+ *   node scripts/snapshot.mjs save  FILE [DIR…]   write the results to FILE
+ *   node scripts/snapshot.mjs check FILE [DIR…]   compare with FILE; exit 1 and list the first
+ *                                                 differences when anything changed
+ *
+ * DIR defaults to `../shared/corpus` beside the repository. Build first (`pnpm run build`).
+ * Output-preserving refactors say "byte-identical on the shared corpus at six option sets" when
+ * `check` passes.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const packageDir = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const { chunkdown } = await import(join(packageDir, 'dist/index.js'));
+
+/** The six option sets: sizes, ratios, the raw cap, overlap, relaxed rules and preserved references. */
+export const optionSets = [
+  { chunkSize: 500, maxOverflowRatio: 1.5 },
+  { chunkSize: 1500, maxOverflowRatio: 1.5 },
+  { chunkSize: 100, maxOverflowRatio: 1 },
+  { chunkSize: 500, maxOverflowRatio: 1.5, maxRawSize: 1500 },
+  { chunkSize: 500, overlap: 75, minChunkSize: 100 },
+  {
+    chunkSize: 200,
+    maxRawSize: 600,
+    rules: {
+      link: { split: 'allow-split', style: 'preserve' },
+      image: { style: 'preserve' },
+      formatting: { split: 'allow-split' },
+      word: { split: 'allow-split' },
+    },
+  },
+];
+
+const [mode, file, ...dirs] = process.argv.slice(2);
+if ((mode !== 'save' && mode !== 'check') || !file) {
+  process.stderr.write('Usage: node scripts/snapshot.mjs save|check FILE [DIR…]\n');
+  process.exit(2);
+}
+const folders = dirs.length > 0 ? dirs : [resolve(packageDir, '../../../shared/corpus')];
+
+const results = {};
+for (const folder of folders) {
+  for (const path of markdownFiles(folder)) {
+    const text = readFileSync(path, 'utf8');
+    const name = relative(resolve(folder, '..'), path);
+    optionSets.forEach((options, index) => {
+      const result = chunkdown(options).split(text);
+      results[`${name} #${index}`] = {
+        hash: createHash('sha256').update(JSON.stringify(result)).digest('hex'),
+        chunks: result.chunks,
+      };
+    });
+  }
+}
+
+if (mode === 'save') {
+  writeFileSync(file, JSON.stringify(results));
+  process.stdout.write(`Saved ${Object.keys(results).length} results to ${file}\n`);
+} else {
+  const saved = JSON.parse(readFileSync(file, 'utf8'));
+  const differences = [];
+  for (const key of new Set([...Object.keys(saved), ...Object.keys(results)])) {
+    const before = saved[key];
+    const after = results[key];
+    if (before?.hash === after?.hash) continue;
+    differences.push(describe(key, before?.chunks, after?.chunks));
+  }
+  if (differences.length === 0) {
+    process.stdout.write(`Identical: ${Object.keys(results).length} results\n`);
+  } else {
+    process.stdout.write(
+      `${differences.length} of ${Object.keys(results).length} results differ:\n${differences.slice(0, 20).join('\n')}\n`,
+    );
+    process.exit(1);
+  }
+}
+
+/** The first chunk that differs between two results, briefly. */
+function describe(key, before = [], after = []) {
+  if (before.length !== after.length) {
+    return `- ${key}: ${before.length} chunks before, ${after.length} after`;
+  }
+  for (let index = 0; index < before.length; index++) {
+    const a = JSON.stringify(before[index]);
+    const b = JSON.stringify(after[index]);
+    if (a !== b)
+      return `- ${key}: chunk ${index}\n    before ${a.slice(0, 300)}\n    after  ${b.slice(0, 300)}`;
+  }
+  return `- ${key}: differs`;
+}
+
+function markdownFiles(folder) {
+  const found = [];
+  const walk = (directory) => {
+    for (const entry of readdirSync(directory).sort()) {
+      const path = join(directory, entry);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.(md|mdx|markdown)$/i.test(entry)) found.push(path);
+    }
+  };
+  walk(folder);
+  return found;
+}
