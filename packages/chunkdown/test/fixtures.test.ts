@@ -5,9 +5,10 @@ import { chunkdown } from '../src/index.js';
 import { checkInvariants } from './helpers/invariants.js';
 
 /**
- * Fixture cases: `fixtures/<case>/input.md`, `options.json` and the expected chunks in
- * `output.json`. A missing `output.json` is written from the current result; `UPDATE=1`
- * rewrites them all. Review the diff of any written file before committing it.
+ * Fixture cases: `fixtures/<case>/input.md`, `options.json` and the expected `split()` result in
+ * `output.json`: every chunk whole (text, offsets, breadcrumbs, sizes, overflow, …) and the front
+ * matter. A missing `output.json` is written from the current result; `UPDATE=1` rewrites them
+ * all. Review the diff of any written file before committing it.
  */
 const root = new URL('./fixtures/', import.meta.url).pathname;
 
@@ -17,12 +18,16 @@ describe('fixtures', () => {
       const directory = join(root, name);
       const input = readFileSync(join(directory, 'input.md'), 'utf8');
       const options = JSON.parse(readFileSync(join(directory, 'options.json'), 'utf8'));
-      const chunks = chunkdown(options).splitText(input);
+      const result = chunkdown(options).split(input);
       const expectedFile = join(directory, 'output.json');
       if (process.env.UPDATE || !existsSync(expectedFile)) {
-        writeFileSync(expectedFile, `${JSON.stringify(chunks, null, 2)}\n`);
+        writeFileSync(expectedFile, `${JSON.stringify(result, null, 2)}\n`);
       }
-      expect(chunks).toEqual(JSON.parse(readFileSync(expectedFile, 'utf8')));
+      expect(result).toEqual(JSON.parse(readFileSync(expectedFile, 'utf8')));
+      // Offsets point at the source of each chunk.
+      for (const chunk of result.chunks) {
+        expect(input.slice(chunk.start, chunk.end).trim()).not.toBe('');
+      }
       checkInvariants(input, options);
     });
   }
