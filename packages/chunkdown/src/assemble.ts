@@ -11,23 +11,8 @@ import type {
   Text,
 } from 'mdast';
 import { literalText } from './literal.js';
-import { keyRows } from './split/table.js';
+import type { Provenance } from './provenance.js';
 import type { Leaf } from './split/types.js';
-
-/** Where a sliced node came from: the parsed node and the offset of the slice in its text. */
-export interface SliceOrigin {
-  node: Nodes;
-  from: number;
-}
-
-/** Origins of the nodes made by slicing the text of a parsed node. */
-export const sliceOrigins = new WeakMap<Nodes, SliceOrigin>();
-
-/** The parsed container each copied container was made from. */
-export const copyOrigins = new WeakMap<Parent, Parent>();
-
-/** Nodes added as context (an alert marker), which are not content of the chunk. */
-export const syntheticNodes = new WeakSet<Nodes>();
 
 const alertMarker = /^\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/i;
 
@@ -39,6 +24,8 @@ const alertMarker = /^\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/i;
  *
  * @param leaves
  *   The chunk's leaves, in document order.
+ * @param provenance
+ *   The split's provenance: where slices and copies come from (read and recorded).
  * @param definitions
  *   Definitions to append for the references the chunk keeps (`style: 'preserve'`).
  * @returns
@@ -46,6 +33,7 @@ const alertMarker = /^\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/i;
  */
 export function assemble(
   leaves: readonly Leaf[],
+  provenance: Provenance,
   definitions?: ReadonlyMap<string, Definition>,
 ): Root {
   const root: Root = { type: 'root', children: [] };
@@ -63,8 +51,13 @@ export function assemble(
     for (let index = depth; index < path.length; index++) {
       const original = path[index] as Parent;
       const first = (path[index + 1] as Nodes | undefined) ?? leaf;
-      const copy = copyContainer(original, first === leaf ? leaf.node : (first as Nodes), leaf);
-      copyOrigins.set(copy, original);
+      const copy = copyContainer(
+        original,
+        first === leaf ? leaf.node : (first as Nodes),
+        leaf,
+        provenance,
+      );
+      provenance.copyOrigins.set(copy, original);
       if (
         copy.type === 'blockquote' &&
         copy.data &&
@@ -76,16 +69,17 @@ export function assemble(
       originals.push(original);
       copies.push(copy);
     }
-    append(copies[copies.length - 1] as Parent, leaf);
+    append(copies[copies.length - 1] as Parent, leaf, provenance);
   }
 
-  for (const alert of alerts) addAlertMarker(alert);
+  for (const alert of alerts) addAlertMarker(alert, provenance);
   if (definitions && definitions.size > 0) appendDefinitions(root, definitions);
   return root;
 }
 
 /** Append a leaf to a copied container, joining it to the slice before it when both cut one text. */
-function append(parent: Parent, leaf: Leaf): void {
+function append(parent: Parent, leaf: Leaf, provenance: Provenance): void {
+  const { sliceOrigins } = provenance;
   const children = parent.children as Nodes[];
   if (leaf.from < 0) {
     children.push(leaf.node);
@@ -97,26 +91,26 @@ function append(parent: Parent, leaf: Leaf): void {
   const node = source ? source.node : leaf.node;
   const offset = source ? source.from : 0;
   if (last && origin && origin.node === node) {
-    children[children.length - 1] = slice(node, origin.from, offset + leaf.to);
+    children[children.length - 1] = slice(node, origin.from, offset + leaf.to, provenance);
   } else {
-    children.push(slice(node, offset + leaf.from, offset + leaf.to));
+    children.push(slice(node, offset + leaf.from, offset + leaf.to, provenance));
   }
 }
 
-/** A copy of a literal node holding only `[from, to)` of its text. */
-export function slice(node: Nodes, from: number, to: number): Nodes {
+/** A copy of a literal node holding only `[from, to)` of its text (its origin recorded). */
+function slice(node: Nodes, from: number, to: number, provenance: Provenance): Nodes {
   const { position: _position, ...rest } = node;
   const text = (literalText(node) ?? '').slice(from, to);
   const field = node.type === 'image' || node.type === 'imageReference' ? 'alt' : 'value';
   const copy = { ...rest, [field]: text } as Nodes;
-  sliceOrigins.set(copy, { node, from });
+  provenance.sliceOrigins.set(copy, { node, from });
   return copy;
 }
 
 const listIndexes = new WeakMap<List, Map<Nodes, number>>();
 
 /** A copy of a container, without children, that keeps its context for the piece it holds. */
-function copyContainer(original: Parent, first: Nodes, leaf: Leaf): Parent {
+function copyContainer(original: Parent, first: Nodes, leaf: Leaf, provenance: Provenance): Parent {
   switch (original.type) {
     case 'table': {
       const table = original as Table;
@@ -128,7 +122,7 @@ function copyContainer(original: Parent, first: Nodes, leaf: Leaf): Parent {
       return copy;
     }
     case 'tableRow':
-      if (keyRows.has(original as TableRow)) {
+      if (provenance.keyRows.has(original as TableRow)) {
         return {
           type: 'tableRow',
           children: [...(original as TableRow).children],
@@ -155,7 +149,7 @@ function copyContainer(original: Parent, first: Nodes, leaf: Leaf): Parent {
       const quote = original as Blockquote;
       const marker = alertOf(quote);
       const { position: _position, children: _children, ...rest } = quote;
-      if (marker && !startsAtBeginning(quote, first, leaf)) {
+      if (marker && !startsAtBeginning(quote, first, leaf, provenance)) {
         return { ...rest, data: { ...rest.data, chunkdownAlert: marker } as never, children: [] };
       }
       return { ...rest, children: [] };
@@ -181,22 +175,27 @@ function alertOf(quote: Blockquote): string | undefined {
 }
 
 /** Whether a piece of a block quote starts where the quote starts. */
-function startsAtBeginning(quote: Blockquote, first: Nodes, leaf: Leaf): boolean {
+function startsAtBeginning(
+  quote: Blockquote,
+  first: Nodes,
+  leaf: Leaf,
+  provenance: Provenance,
+): boolean {
   const paragraph = quote.children[0] as Paragraph;
   if (first !== paragraph) return false;
   if (leaf.node === paragraph) return true;
   const text = paragraph.children[0] as Text;
-  const origin = sliceOrigins.get(leaf.node);
+  const origin = provenance.sliceOrigins.get(leaf.node);
   const node = origin ? origin.node : leaf.node;
   const from = (origin ? origin.from : 0) + Math.max(leaf.from, 0);
   return node === text && from === 0;
 }
 
 /** Put the alert marker back at the top of a piece of an alert that does not start with it. */
-function addAlertMarker(quote: Blockquote): void {
+function addAlertMarker(quote: Blockquote, provenance: Provenance): void {
   const marker = (quote.data as { chunkdownAlert: string }).chunkdownAlert;
   const text: Text = { type: 'text', value: `${marker}\n` };
-  syntheticNodes.add(text);
+  provenance.syntheticNodes.add(text);
   const first = quote.children[0];
   if (first?.type === 'paragraph') {
     quote.children[0] = { ...first, children: [text, ...first.children] };

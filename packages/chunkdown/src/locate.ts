@@ -1,7 +1,7 @@
 import type { Heading, Nodes, Parent } from 'mdast';
 import { toString as nodeText } from 'mdast-util-to-string';
-import { sliceOrigins } from './assemble.js';
 import { literalText } from './literal.js';
+import type { Provenance } from './provenance.js';
 import type { SourceMap } from './source-map.js';
 import type { Leaf } from './split/types.js';
 import type { Breadcrumb } from './types.js';
@@ -14,49 +14,62 @@ import type { Breadcrumb } from './types.js';
  *   The chunk's leaves, in order.
  * @param sourceMap
  *   The document's source map.
+ * @param provenance
+ *   The split's provenance (where sliced text comes from).
  * @returns
  *   `[start, end]` offsets, or `undefined` when no leaf has a position.
  */
 export function sourceRange(
   leaves: readonly Leaf[],
   sourceMap: SourceMap,
+  provenance: Provenance,
 ): [number, number] | undefined {
+  const located: Located = { sourceMap, sliceOrigins: provenance.sliceOrigins };
   let start: number | undefined;
   for (const leaf of leaves) {
-    start = leafStart(leaf, sourceMap);
+    start = leafStart(leaf, located);
     if (start !== undefined) break;
   }
   let end: number | undefined;
   for (let index = leaves.length - 1; index >= 0; index--) {
-    end = leafEnd(leaves[index] as Leaf, sourceMap);
+    end = leafEnd(leaves[index] as Leaf, located);
     if (end !== undefined) break;
   }
   if (start === undefined || end === undefined) return undefined;
   return [start, Math.max(start, end)];
 }
 
-function leafStart(leaf: Leaf, sourceMap: SourceMap): number | undefined {
+/** What finding a leaf in the source needs. */
+interface Located {
+  sourceMap: SourceMap;
+  sliceOrigins: Provenance['sliceOrigins'];
+}
+
+function leafStart(leaf: Leaf, located: Located): number | undefined {
+  const { sourceMap, sliceOrigins } = located;
   if (leaf.from >= 0) {
     const origin = sliceOrigins.get(leaf.node);
     const node = origin ? origin.node : leaf.node;
     const written = sourceMap.char(node, (origin ? origin.from : 0) + leaf.from);
     if (written) return written.start;
   }
-  return nodeStart(leaf.node, sourceMap) ?? pathPosition(leaf.path, 'start');
+  return nodeStart(leaf.node, located) ?? pathPosition(leaf.path, 'start');
 }
 
-function leafEnd(leaf: Leaf, sourceMap: SourceMap): number | undefined {
+function leafEnd(leaf: Leaf, located: Located): number | undefined {
+  const { sourceMap, sliceOrigins } = located;
   if (leaf.to > 0) {
     const origin = sliceOrigins.get(leaf.node);
     const node = origin ? origin.node : leaf.node;
     const written = sourceMap.char(node, (origin ? origin.from : 0) + leaf.to - 1);
     if (written) return written.end;
   }
-  return nodeEnd(leaf.node, sourceMap) ?? pathPosition(leaf.path, 'end');
+  return nodeEnd(leaf.node, located) ?? pathPosition(leaf.path, 'end');
 }
 
 /** Start offset of a node: its position, its slice origin, or its first child's. */
-function nodeStart(node: Nodes, sourceMap: SourceMap): number | undefined {
+function nodeStart(node: Nodes, located: Located): number | undefined {
+  const { sourceMap, sliceOrigins } = located;
   const offset = sourceMap.range(node)?.start;
   if (offset !== undefined) return offset;
   const origin = sliceOrigins.get(node);
@@ -66,7 +79,7 @@ function nodeStart(node: Nodes, sourceMap: SourceMap): number | undefined {
     const children =
       node.type === 'table' && node.children.length > 1 ? node.children.slice(1) : node.children;
     for (const child of children as Nodes[]) {
-      const found = nodeStart(child, sourceMap);
+      const found = nodeStart(child, located);
       if (found !== undefined) return found;
     }
   }
@@ -74,7 +87,8 @@ function nodeStart(node: Nodes, sourceMap: SourceMap): number | undefined {
 }
 
 /** End offset of a node: its position, its slice origin, or its last child's. */
-function nodeEnd(node: Nodes, sourceMap: SourceMap): number | undefined {
+function nodeEnd(node: Nodes, located: Located): number | undefined {
+  const { sourceMap, sliceOrigins } = located;
   const offset = sourceMap.range(node)?.end;
   if (offset !== undefined) return offset;
   const origin = sliceOrigins.get(node);
@@ -85,7 +99,7 @@ function nodeEnd(node: Nodes, sourceMap: SourceMap): number | undefined {
   if ('children' in node) {
     const children = node.children as Nodes[];
     for (let index = children.length - 1; index >= 0; index--) {
-      const found = nodeEnd(children[index] as Nodes, sourceMap);
+      const found = nodeEnd(children[index] as Nodes, located);
       if (found !== undefined) return found;
     }
   }

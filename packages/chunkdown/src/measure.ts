@@ -1,10 +1,13 @@
 import type { Nodes } from 'mdast';
+import type { Section } from './sections.js';
 import type { LengthFunction } from './types.js';
 
 /** Content sizes in the size unit, computed once per node (bottom-up) and cached. */
 export interface Measure {
   /** Content size of a node: its rendered text, table header rows excluded. */
   size(node: Nodes): number;
+  /** Content size of a section: its heading, its blocks and its subsections. */
+  section(section: Section): number;
   /** Size of a piece of rendered text. */
   text(value: string): number;
   /** Whether sizes add up exactly (true for characters; token counts are estimates). */
@@ -29,7 +32,7 @@ export function createMeasure(lengthFunction: LengthFunction, additive: boolean)
     if (cached !== undefined) return cached;
     let result = 0;
     if ('value' in node && typeof node.value === 'string') {
-      result = node.type === 'yaml' ? 0 : lengthFunction(node.value);
+      result = lengthFunction(node.value);
     } else if (node.type === 'image' || node.type === 'imageReference') {
       result = node.alt ? lengthFunction(node.alt) : 0;
     } else if ('children' in node) {
@@ -43,7 +46,22 @@ export function createMeasure(lengthFunction: LengthFunction, additive: boolean)
     return result;
   }
 
-  return { size, text: lengthFunction, additive };
+  return { size, section: sectionMeasure(size), text: lengthFunction, additive };
+}
+
+/** Section sizes from node sizes, cached per section. */
+function sectionMeasure(size: (node: Nodes) => number): (section: Section) => number {
+  const cache = new WeakMap<Section, number>();
+  const section = (of: Section): number => {
+    const cached = cache.get(of);
+    if (cached !== undefined) return cached;
+    let result = of.heading ? size(of.heading) : 0;
+    for (const block of of.blocks) result += size(block);
+    for (const subsection of of.subsections) result += section(subsection);
+    cache.set(of, result);
+    return result;
+  };
+  return section;
 }
 
 /**
@@ -118,5 +136,5 @@ export function createRawMeasure(lengthFunction: LengthFunction): Measure {
     return result;
   }
 
-  return { size, text: lengthFunction, additive: false };
+  return { size, section: sectionMeasure(size), text: lengthFunction, additive: false };
 }

@@ -2,7 +2,7 @@ import type { Definition, Nodes, Parent, PhrasingContent, Root, Text } from 'mda
 import type { ResolvedOptions, RuleKey } from './options.js';
 import type { NodeTransform } from './types.js';
 
-/** A document ready to split: references resolved, transforms applied, front matter removed. */
+/** A document ready to split: references resolved, transforms applied. */
 export interface NormalizedTree {
   tree: Root;
   /** First definition of each label, for chunks that keep references (`style: 'preserve'`). */
@@ -26,7 +26,7 @@ const transformKeys: Partial<Record<Nodes['type'], RuleKey>> = {
 };
 
 /**
- * Normalize a parsed tree: drop front matter, resolve references (CommonMark: first definition
+ * Normalize a parsed tree: resolve references (CommonMark: first definition
  * of a label wins, labels match case-insensitively, definitions anywhere count), inline them when
  * the style says so, drop definitions from the flow, and run the rules' transforms once.
  * The input tree is not changed: changed nodes are copied.
@@ -94,10 +94,7 @@ export function normalize(root: Root, options: ResolvedOptions): NormalizedTree 
     let removed = false;
     for (let i = 0; i < children.length; i++) {
       const child = children[i] as Nodes;
-      const result =
-        child.type === 'definition' || child.type === 'yaml' || (child.type as string) === 'toml'
-          ? null
-          : rebuild(child, current as Parent, i);
+      const result = child.type === 'definition' ? null : rebuild(child, current as Parent, i);
       if (result !== child && !next) next = children.slice(0, i);
       if (result === null) removed = true;
       else if (next) next.push(result);
@@ -130,14 +127,8 @@ function hasRewrites(root: Root): boolean {
   const stack: Nodes[] = [root];
   while (stack.length > 0 && !found) {
     const node = stack.pop() as Nodes;
-    const type = node.type as string;
-    if (
-      type === 'definition' ||
-      type === 'linkReference' ||
-      type === 'imageReference' ||
-      type === 'yaml' ||
-      type === 'toml'
-    ) {
+    const type = node.type;
+    if (type === 'definition' || type === 'linkReference' || type === 'imageReference') {
       found = true;
     } else if ('children' in node) {
       for (const child of node.children) stack.push(child as Nodes);

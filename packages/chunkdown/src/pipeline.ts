@@ -8,6 +8,7 @@ import { createMeasure, createRawMeasure, type Measure } from './measure.js';
 import { normalize } from './normalize.js';
 import type { ResolvedOptions } from './options.js';
 import { parse } from './parse.js';
+import { createProvenance, type Provenance } from './provenance.js';
 import { buildSections } from './sections.js';
 import { contentText, createSerializer, type Serializer, tableHeaders } from './serialize.js';
 import { createSourceMap, type SourceMap } from './source-map.js';
@@ -25,6 +26,7 @@ interface Context {
   /** Estimates of serialized sizes, for re-splitting chunks over the raw size cap. */
   rawMeasure: Measure;
   sourceMap: SourceMap;
+  provenance: Provenance;
   serializer: Serializer;
   definitions: ReadonlyMap<string, Definition> | undefined;
 }
@@ -49,15 +51,17 @@ export function splitDocument(markdown: string, options: ResolvedOptions): Split
   const measure = createMeasure(options.lengthFunction, options.countsCharacters);
   const sourceMap = createSourceMap(markdown);
   sourceMap.locate(tree);
+  const provenance = createProvenance();
   const context: Context = {
     options,
     rawMeasure: createRawMeasure(options.lengthFunction),
     sourceMap,
-    serializer: createSerializer(sourceMap, markdown),
+    provenance,
+    serializer: createSerializer(sourceMap, markdown, provenance),
     definitions: preserve ? definitions : undefined,
   };
 
-  const state = createSplitState(options, measure);
+  const state = createSplitState(options, measure, provenance);
   let drafts = pack(sectionUnit(buildSections(tree), state), options.chunkSize, options.maxSize);
   if (options.minChunkSize > 0) drafts = mergeSmall(drafts, options.minChunkSize, options.maxSize);
   const overlapped: OverlappedDraft[] =
@@ -78,12 +82,12 @@ function finish(
   outer: { crumbs: Breadcrumb[]; range: [number, number] } | undefined,
   round: number,
 ): void {
-  const { options, serializer, sourceMap } = context;
-  const root = assemble(draft.leaves, context.definitions);
+  const { options, serializer, sourceMap, provenance } = context;
+  const root = assemble(draft.leaves, provenance, context.definitions);
   const text = serializer.stringify(root);
   if (text.length === 0) return;
   const rawSize = options.lengthFunction(text);
-  let range = sourceRange(draft.leaves, sourceMap) ?? outer?.range ?? [0, 0];
+  let range = sourceRange(draft.leaves, sourceMap, provenance) ?? outer?.range ?? [0, 0];
   if (outer) range = clamp(range, outer.range);
   let crumbs = breadcrumbs(draft.leaves);
   if (outer) crumbs = joinCrumbs(outer.crumbs, crumbs);
@@ -104,7 +108,7 @@ function finish(
     return;
   }
 
-  const contentSize = options.lengthFunction(contentText(root));
+  const contentSize = options.lengthFunction(contentText(root, provenance));
   chunks.push({
     text,
     breadcrumbs: crumbs,
@@ -112,7 +116,7 @@ function finish(
     end: range[1],
     contentSize,
     rawSize,
-    tableHeaders: tableHeaders(root),
+    tableHeaders: tableHeaders(root, provenance),
     overflow:
       contentSize > options.maxSize
         ? (draft.overflow ??
@@ -163,7 +167,7 @@ function capDraft(
       maxSize: size,
       maxOverflowRatio: 1,
     };
-    const state = createSplitState(relaxed, context.rawMeasure, size);
+    const state = createSplitState(relaxed, context.rawMeasure, context.provenance, size);
     const drafts = pack(sectionUnit(sections, state), size, size, true);
     if (
       drafts.length > 1 ||
@@ -222,7 +226,9 @@ function insideWord(node: Nodes, at: number): boolean {
  * lines around them are packed apart).
  */
 function smaller(draft: Draft, rawSize: number, context: Context): boolean {
-  const text = context.serializer.stringify(assemble(draft.leaves, context.definitions));
+  const text = context.serializer.stringify(
+    assemble(draft.leaves, context.provenance, context.definitions),
+  );
   return context.options.lengthFunction(text) < rawSize;
 }
 

@@ -5,7 +5,6 @@ import type { Heading, Root, RootContent } from 'mdast';
  * rank, with deeper headings as subsections. The document itself is the section of depth 0.
  */
 export interface Section {
-  type: 'section';
   /** 0 for the document, else the heading's rank. */
   depth: number;
   heading: Heading | undefined;
@@ -26,7 +25,6 @@ export interface Section {
  */
 export function buildSections(root: Root): Section {
   const document: Section = {
-    type: 'section',
     depth: 0,
     heading: undefined,
     blocks: [],
@@ -39,7 +37,6 @@ export function buildSections(root: Root): Section {
       while ((stack[stack.length - 1] as Section).depth >= node.depth) stack.pop();
       const parent = stack[stack.length - 1] as Section;
       const section: Section = {
-        type: 'section',
         depth: node.depth,
         heading: node,
         blocks: [],

@@ -2,7 +2,7 @@ import type { Link, Nodes, Parents, Root, Table, Text } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import type { Handle, Info, Options, SafeConfig, State, Unsafe } from 'mdast-util-to-markdown';
 import { defaultHandlers, toMarkdown } from 'mdast-util-to-markdown';
-import { copyOrigins, sliceOrigins, syntheticNodes } from './assemble.js';
+import type { Provenance } from './provenance.js';
 import type { SourceMap } from './source-map.js';
 
 /** Serializes chunk trees to normalized markdown. */
@@ -20,10 +20,17 @@ export interface Serializer {
  *   Where text was written in the source, to tell which escapes it needed.
  * @param source
  *   The document, to write literal autolinks (`www.example.com`) as they were written.
+ * @param provenance
+ *   The split's provenance: which text was sliced from where, which nodes are context.
  * @returns
  *   The serializer.
  */
-export function createSerializer(sourceMap: SourceMap | undefined, source = ''): Serializer {
+export function createSerializer(
+  sourceMap: SourceMap,
+  source: string,
+  provenance: Provenance,
+): Serializer {
+  const { copyOrigins, sliceOrigins, syntheticNodes } = provenance;
   const text: Handle = (node: Text, parent: Parents | undefined, state: State, info: Info) => {
     if (syntheticNodes.has(node)) return node.value;
     const siblings = parent ? parent.children : [];
@@ -33,7 +40,7 @@ export function createSerializer(sourceMap: SourceMap | undefined, source = ''):
       afterNode: siblings[index + 1],
       beforeNode: siblings[index - 1],
     } as SafeConfig);
-    if (out === node.value || !sourceMap) return out;
+    if (out === node.value) return out;
     // Only text the source wrote verbatim (no escape, no character reference, on one line) can
     // drop the serializer's escapes: where the source escaped one character, unescaping another
     // could form a construct (`[a](url &quot;t&quot;)` would become a link).
@@ -57,7 +64,7 @@ export function createSerializer(sourceMap: SourceMap | undefined, source = ''):
 
   // A GFM literal autolink (`https://x.dev`, `a@b.co`) is written as it was, not as `<…>`.
   const link: Handle = (node: Link, parent: Parents | undefined, state: State, info: Info) => {
-    const range = sourceMap?.range(node);
+    const range = sourceMap.range(node);
     const only = node.children.length === 1 ? node.children[0] : undefined;
     if (
       range &&
@@ -239,13 +246,15 @@ function isSpace(character: string): boolean {
  *
  * @param root
  *   A chunk's tree.
+ * @param provenance
+ *   The split's provenance (which nodes are context).
  * @returns
  *   Its content text.
  */
-export function contentText(root: Root): string {
+export function contentText(root: Root, provenance: Provenance): string {
   const parts: string[] = [];
   const visit = (node: Nodes) => {
-    if (syntheticNodes.has(node)) return;
+    if (provenance.syntheticNodes.has(node)) return;
     if ('value' in node && typeof node.value === 'string') {
       parts.push(node.value);
       return;
@@ -264,14 +273,23 @@ export function contentText(root: Root): string {
   return parts.join('');
 }
 
-/** Column headers of the tables in a chunk, in order, without repeats. */
-export function tableHeaders(root: Root): string[] {
+/**
+ * Column headers of the tables in a chunk, in order, without repeats.
+ *
+ * @param root
+ *   A chunk's tree.
+ * @param provenance
+ *   The split's provenance.
+ * @returns
+ *   Header texts.
+ */
+export function tableHeaders(root: Root, provenance: Provenance): string[] {
   const headers: string[] = [];
   const seen = new Set<string>();
   const visit = (node: Nodes) => {
     if (node.type === 'table') {
       for (const cell of (node as Table).children[0]?.children ?? []) {
-        const text = contentText({ type: 'root', children: [cell as never] }).trim();
+        const text = contentText({ type: 'root', children: [cell as never] }, provenance).trim();
         if (text && !seen.has(text)) {
           seen.add(text);
           headers.push(text);

@@ -1,6 +1,7 @@
 import type { Heading, Nodes, Paragraph, Parent } from 'mdast';
 import type { Measure } from '../measure.js';
 import type { ResolvedOptions, RuleKey } from '../options.js';
+import type { Provenance } from '../provenance.js';
 import type { Section } from '../sections.js';
 import { phrasingUnit } from './inline.js';
 import { linesUnit } from './lines.js';
@@ -107,6 +108,8 @@ export const splitters: Record<string, NodeSplitter> = {
  *   Resolved options.
  * @param measure
  *   Size cache.
+ * @param provenance
+ *   The split's provenance, where splitters record the nodes they make.
  * @param relaxTo
  *   When set (re-splitting for `maxRawSize`), rules keep a node whole only while it is at most
  *   this size, and words may be split.
@@ -116,6 +119,7 @@ export const splitters: Record<string, NodeSplitter> = {
 export function createSplitState(
   options: ResolvedOptions,
   measure: Measure,
+  provenance: Provenance,
   relaxTo?: number,
 ): SplitState {
   const keepWholeLimit = relaxTo ?? Number.POSITIVE_INFINITY;
@@ -123,6 +127,7 @@ export function createSplitState(
   const state: SplitState = {
     options,
     measure,
+    provenance,
     keepWholeLimit,
     cutsWord: (size) => size > wordLimit,
     keepsWhole(key, node) {
@@ -179,7 +184,7 @@ export function sectionUnit(section: Section, state: SplitState): Unit {
   };
   return {
     kind: 'section',
-    size: sectionSize(section, state.measure),
+    size: state.measure.section(section),
     content: hasContent(section),
     leaves: () => sectionLeaves(section, []),
     split: () => units(),
@@ -213,18 +218,6 @@ function parts(section: Section, state: SplitState): Unit[] {
   }
   flush();
   return units;
-}
-
-const sectionSizes = new WeakMap<Section, number>();
-
-function sectionSize(section: Section, measure: Measure): number {
-  const cached = sectionSizes.get(section);
-  if (cached !== undefined) return cached;
-  let size = section.heading ? measure.size(section.heading) : 0;
-  for (const block of section.blocks) size += measure.size(block);
-  for (const subsection of section.subsections) size += sectionSize(subsection, measure);
-  sectionSizes.set(section, size);
-  return size;
 }
 
 function hasContent(section: Section): boolean {

@@ -4,12 +4,6 @@ import { phrasingUnit } from './inline.js';
 import type { Atomic, SplitState, Unit } from './types.js';
 import { nodeUnit } from './unit.js';
 
-/** Marks a row built to carry a key cell in front of the pieces of one long cell. */
-export const keyRows = new WeakSet<TableRow>();
-
-/** Rows made for a column group after the first: their first cell repeats the row's key cell. */
-const repeatedKeyRows = new WeakSet<TableRow>();
-
 /**
  * A unit for a table: whole while it fits, else split between rows, and every piece repeats the
  * header row (the assembler adds it). A row too wide for any chunk is split into column groups
@@ -82,7 +76,7 @@ function columnGroups(
   let current: number[] = [];
   let currentSize = 0;
   // The key cell of a column group is a copy: it goes as a column of its own only once.
-  const keyIsColumn = !repeatKey && !repeatedKeyRows.has(row);
+  const keyIsColumn = !repeatKey && !state.provenance.repeatedKeyRows.has(row);
   for (let index = keyIsColumn ? 0 : 1; index < cells.length; index++) {
     const size = measure.size(cells[index] as TableCell);
     if (current.length > 0 && currentSize + size > budget) {
@@ -111,7 +105,7 @@ function columnGroups(
       children: [...prefix, ...groupCells],
       ...(first && last ? { position: { start: first.start, end: last.end } } : {}),
     };
-    if (repeatKey && groupIndex > 0) repeatedKeyRows.add(groupRow);
+    if (repeatKey && groupIndex > 0) state.provenance.repeatedKeyRows.add(groupRow);
     const groupPath = [...tablePath, virtualTable];
     const size = groupRow.children.reduce((sum, cell) => sum + measure.size(cell), 0);
     return {
@@ -155,7 +149,7 @@ function cellPieces(
         ? { position: row.position }
         : {}),
   };
-  keyRows.add(pieceRow);
+  state.provenance.keyRows.add(pieceRow);
   const unit = phrasingUnit(cell, [...tablePath, table, pieceRow], section, state);
   const pieces = unit.split();
   return Array.isArray(pieces) ? pieces : { reason: pieces.reason, nodeType: pieces.nodeType };

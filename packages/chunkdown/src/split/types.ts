@@ -1,6 +1,7 @@
 import type { Nodes, Parent } from 'mdast';
 import type { Measure } from '../measure.js';
 import type { ResolvedOptions, RuleKey } from '../options.js';
+import type { Provenance } from '../provenance.js';
 import type { Section } from '../sections.js';
 import type { OverflowReason } from '../types.js';
 
@@ -50,6 +51,8 @@ export interface Unit {
 export interface SplitState {
   options: ResolvedOptions;
   measure: Measure;
+  /** Where the nodes the splitters make come from (key rows of table pieces). */
+  provenance: Provenance;
   /** Rules may be relaxed to fit `maxRawSize`: keep a node whole only while it is ≤ this. */
   keepWholeLimit: number;
   /** Whether a word of this size may be cut at grapheme boundaries. */
