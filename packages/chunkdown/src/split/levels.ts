@@ -29,20 +29,15 @@ export const boundaryLevels = [
 /** One of {@link boundaryLevels}. */
 export type BoundaryLevel = (typeof boundaryLevels)[number];
 
-/** Inline boundary ranks, strongest first (indices into {@link inlineLevels}). */
-export const inlineLevels = [
-  'sentence',
-  'clause',
-  'phrase',
-  'word',
-  'segment',
-  'grapheme',
-] as const;
-export const SENTENCE = 0;
-export const CLAUSE = 1;
-export const PHRASE = 2;
-/** Whitespace between words. */
-export const WORD = 3;
-/** `Intl.Segmenter` words inside a run of a script written without spaces (part of `word`). */
-export const SEGMENT = 4;
-export const GRAPHEME = 5;
+/** The rank of a level: its index in {@link boundaryLevels} (smaller is stronger). */
+export type Rank = number;
+
+const rank = (level: BoundaryLevel): Rank => boundaryLevels.indexOf(level);
+
+export const ITEM: Rank = rank('item');
+export const LINE: Rank = rank('line');
+export const SENTENCE: Rank = rank('sentence');
+export const CLAUSE: Rank = rank('clause');
+export const PHRASE: Rank = rank('phrase');
+export const WORD: Rank = rank('word');
+export const GRAPHEME: Rank = rank('grapheme');

@@ -1,5 +1,7 @@
 import type { Code, Html, Parent } from 'mdast';
 import type { Section } from '../sections.js';
+import { type Cutter, cut } from './cut.js';
+import { GRAPHEME, ITEM, LINE, type Rank, WORD } from './levels.js';
 import { segmentOffsets } from './segments.js';
 import type { Atomic, Leaf, SplitState, Unit } from './types.js';
 import { nodeUnit } from './unit.js';
@@ -39,80 +41,46 @@ export function linesUnit(
     state.measure.size(node),
     () =>
       whole ??
-      splitLines({ node, path, section, state }, 0, node.value.length, node.value.length, 0),
+      cut(linesCutter(node, path, section, state), 0, node.value.length, node.value.length, ITEM),
   );
 }
 
-interface LinesContext {
-  node: LinesNode;
-  path: readonly Parent[];
-  section: Section;
-  state: SplitState;
-}
-
-/** Levels inside a code block: blank-line groups, lines, spaces, graphemes. */
-const GROUPS = 0;
-const LINES = 1;
-const SPACES = 2;
-const GRAPHEMES = 3;
-
-function sliceUnit(
-  context: LinesContext,
-  a: number,
-  b: number,
-  sizeEnd: number,
-  level: number,
-): Unit {
-  const { node, path, section, state } = context;
+/** The cutter of the text of a code or HTML block. */
+function linesCutter(
+  node: LinesNode,
+  path: readonly Parent[],
+  section: Section,
+  state: SplitState,
+): Cutter {
   const value = node.value;
-  return {
-    kind: 'block',
-    size: state.measure.additive ? b - a : state.measure.text(value.slice(a, b)),
-    trail: state.measure.additive
-      ? sizeEnd - b
-      : sizeEnd > b
-        ? state.measure.text(value.slice(b, sizeEnd))
-        : 0,
-    content: true,
-    leaves: (): Leaf[] => [{ path, node, from: a, to: b, section, wordCut: level > GRAPHEMES }],
-    split: () => splitLines(context, a, b, sizeEnd, level),
+  const { measure } = state;
+  const cutter: Cutter = {
+    separators: (level, a, b) => separators(value, a, b, level),
+    cutsGraphemes: (a, b) => state.cutsWord(measure.text(value.slice(a, b))),
+    piece: (a, b, sizeEnd, level) => ({
+      kind: 'block',
+      size: measure.additive ? b - a : measure.text(value.slice(a, b)),
+      trail: measure.additive
+        ? sizeEnd - b
+        : sizeEnd > b
+          ? measure.text(value.slice(b, sizeEnd))
+          : 0,
+      content: true,
+      leaves: (): Leaf[] => [{ path, node, from: a, to: b, section, wordCut: level > GRAPHEME }],
+      split: () => cut(cutter, a, b, sizeEnd, level),
+    }),
+    atomic: () => ({ reason: 'word', nodeType: node.type }),
   };
+  return cutter;
 }
 
-function splitLines(
-  context: LinesContext,
-  a: number,
-  b: number,
-  sizeEnd: number,
-  level: number,
-): Unit[] | Atomic {
-  const value = context.node.value;
-  for (let current = level; current <= GRAPHEMES; current++) {
-    if (
-      current === GRAPHEMES &&
-      !context.state.cutsWord(context.state.measure.text(value.slice(a, b)))
-    )
-      break;
-    const spans = separators(value, a, b, current);
-    if (spans.length === 0) continue;
-    const units: Unit[] = [];
-    let start = a;
-    for (let k = 0; k < spans.length; k += 2) {
-      const spanStart = spans[k] as number;
-      const spanEnd = spans[k + 1] as number;
-      if (spanStart > start) units.push(sliceUnit(context, start, spanStart, spanEnd, current + 1));
-      start = spanEnd;
-    }
-    if (b > start) units.push(sliceUnit(context, start, b, sizeEnd, current + 1));
-    if (units.length > 1) return units;
-  }
-  return { reason: 'word', nodeType: context.node.type };
-}
-
-/** Separators of one level inside `[a, b)`, as `[start, end]` pairs. */
-function separators(value: string, a: number, b: number, level: number): number[] {
+/**
+ * Separators of one level inside `[a, b)`, as `[start, end]` pairs: blank-line groups (item),
+ * line breaks (line), spaces inside a line (word), graphemes.
+ */
+function separators(value: string, a: number, b: number, level: Rank): number[] {
   const spans: number[] = [];
-  if (level === GROUPS || level === LINES) {
+  if (level === ITEM || level === LINE) {
     // A line break, plus the blank lines after it for groups.
     let i = value.indexOf('\n', a);
     while (i !== -1 && i < b) {
@@ -127,12 +95,12 @@ function separators(value: string, a: number, b: number, level: number): number[
           end = probe + 1;
         } else break;
       }
-      if ((level === LINES || blank) && i > a && end < b) spans.push(i, end);
+      if ((level === LINE || blank) && i > a && end < b) spans.push(i, end);
       i = value.indexOf('\n', end);
     }
     return spans;
   }
-  if (level === SPACES) {
+  if (level === WORD) {
     let i = a;
     while (i < b) {
       const code = value.charCodeAt(i);
@@ -147,6 +115,7 @@ function separators(value: string, a: number, b: number, level: number): number[
     }
     return spans;
   }
+  if (level !== GRAPHEME) return spans;
   for (const index of segmentOffsets(value.slice(a, b), 'grapheme'))
     spans.push(a + index, a + index);
   return spans;

@@ -1,6 +1,6 @@
 import type { Parent, Table, TableCell, TableRow } from 'mdast';
 import type { Section } from '../sections.js';
-import { phrasingUnit } from './inline.js';
+import { phrasingUnit } from './phrasing.js';
 import type { Atomic, SplitState, Unit } from './types.js';
 import { nodeUnit } from './unit.js';
 

@@ -1,62 +1,10 @@
 import type { Heading, Nodes, Paragraph, Parent } from 'mdast';
-import { sentenceTail } from './inline.js';
+import type { Section } from '../sections.js';
+import { flatten, leafOffset, type PhrasingContainer, rangeLeaves, rangeSize } from './flatten.js';
+import { SENTENCE } from './levels.js';
 import type { Draft } from './pack.js';
+import { boundaries } from './text-boundaries.js';
 import type { Leaf, SplitState } from './types.js';
-
-/**
- * Merge chunks smaller than `minChunkSize` into a neighbour (the one in the same section first)
- * when the merged chunk stays within `maxSize`.
- *
- * @param drafts
- *   Packed drafts, in order.
- * @param minChunkSize
- *   Smallest size a chunk should have.
- * @param maxSize
- *   Largest size a merged chunk may have.
- * @returns
- *   The drafts after merging.
- */
-export function mergeSmall(
-  drafts: readonly Draft[],
-  minChunkSize: number,
-  maxSize: number,
-): Draft[] {
-  const result = drafts.map((draft) => ({ ...draft, leaves: [...draft.leaves] }));
-  for (let index = 0; index < result.length; ) {
-    const draft = result[index] as Draft;
-    if (draft.size >= minChunkSize || result.length < 2) {
-      index++;
-      continue;
-    }
-    const previous = result[index - 1];
-    const next = result[index + 1];
-    const fitsPrevious = previous !== undefined && previous.size + draft.size <= maxSize;
-    const fitsNext = next !== undefined && next.size + draft.size <= maxSize;
-    const sameAsPrevious =
-      fitsPrevious && sectionOf(previous, 'last') === sectionOf(draft, 'first');
-    const sameAsNext = fitsNext && sectionOf(next, 'first') === sectionOf(draft, 'last');
-    const intoPrevious = sameAsPrevious || (fitsPrevious && !sameAsNext);
-    if (intoPrevious && previous) {
-      previous.leaves.push(...draft.leaves);
-      previous.size += draft.size;
-      previous.overflow ??= draft.overflow;
-      result.splice(index, 1);
-    } else if (fitsNext && next) {
-      next.leaves.unshift(...draft.leaves);
-      next.size += draft.size;
-      next.overflow ??= draft.overflow;
-      result.splice(index, 1);
-    } else {
-      index++;
-    }
-  }
-  return result;
-}
-
-function sectionOf(draft: Draft, side: 'first' | 'last'): unknown {
-  const leaf = side === 'first' ? draft.leaves[0] : draft.leaves[draft.leaves.length - 1];
-  return leaf?.section;
-}
 
 /** A draft with the leaves it repeats from the chunk before it. */
 export interface OverlappedDraft extends Draft {
@@ -124,4 +72,50 @@ function phrasingContainer(
     }
   }
   return undefined;
+}
+
+/**
+ * The whole sentences at the end of a chunk's text in one paragraph (or heading), up to `budget`:
+ * what `overlap` repeats at the start of the next chunk. Never a part of a sentence, a word or a
+ * link; never the chunk's whole text in that paragraph.
+ *
+ * @param container
+ *   The paragraph or heading the chunk ends in.
+ * @param path
+ *   Its ancestors.
+ * @param section
+ *   Its section.
+ * @param state
+ *   Split state.
+ * @param from
+ *   Where the chunk's text in the container starts: a leaf of it, or `undefined` for the start.
+ * @param to
+ *   The chunk's last leaf in the container, or `undefined` for the container's end.
+ * @param budget
+ *   The most the sentences may measure.
+ * @returns
+ *   Leaves of the sentences, or none.
+ */
+function sentenceTail(
+  container: PhrasingContainer,
+  path: readonly Parent[],
+  section: Section,
+  state: SplitState,
+  from: Leaf | undefined,
+  to: Leaf | undefined,
+  budget: number,
+): Leaf[] {
+  const flat = flatten(container, [...path, container], section, state);
+  const start = from ? leafOffset(flat, from, 'start') : 0;
+  const end = to ? leafOffset(flat, to, 'end') : flat.text.length;
+  if (start === undefined || end === undefined || end <= start) return [];
+  const spans = boundaries(flat.text, start, end, SENTENCE);
+  let chosen: number | undefined;
+  for (let k = spans.length - 1; k >= 1; k -= 2) {
+    const candidate = spans[k] as number;
+    if (candidate <= start || candidate >= end) continue;
+    if (rangeSize(flat, candidate, end) > budget) break;
+    chosen = candidate;
+  }
+  return chosen === undefined ? [] : rangeLeaves(flat, chosen, end);
 }

@@ -1,0 +1,108 @@
+import type { Parent } from 'mdast';
+import type { Section } from '../sections.js';
+import { type Cutter, cut } from './cut.js';
+import {
+  type Flat,
+  flatten,
+  type PhrasingContainer,
+  rangeLeaves,
+  rangeSize,
+  runAt,
+} from './flatten.js';
+import { GRAPHEME, SENTENCE, WORD } from './levels.js';
+import { segmentOffsets } from './segments.js';
+import { boundaries, segmentBoundaries } from './text-boundaries.js';
+import type { Atomic, SplitState, Unit } from './types.js';
+
+/**
+ * A unit for a paragraph, heading or table cell: whole while it fits, else cut at sentences,
+ * clauses, phrases, words (and graphemes when allowed), with formatting re-wrapped on both sides.
+ *
+ * @param node
+ *   The container of phrasing content.
+ * @param path
+ *   Its ancestors.
+ * @param section
+ *   Its section.
+ * @param state
+ *   Split state.
+ * @param kind
+ *   `heading` for a heading kept whole (it stays with the content that follows).
+ * @returns
+ *   The unit.
+ */
+export function phrasingUnit(
+  node: PhrasingContainer,
+  path: readonly Parent[],
+  section: Section,
+  state: SplitState,
+  kind: Unit['kind'] = 'block',
+): Unit {
+  return {
+    kind,
+    size: state.measure.size(node),
+    content: kind !== 'heading',
+    leaves: () => [{ path, node, from: -1, to: -1, section }],
+    split: () => {
+      const flat = flatten(node, [...path, node], section, state);
+      return cut(textCutter(flat), 0, flat.text.length, flat.text.length, SENTENCE);
+    },
+  };
+}
+
+/** The cutter of flattened phrasing text. */
+function textCutter(flat: Flat): Cutter {
+  const cutter: Cutter = {
+    separators(level, a, b) {
+      if (level < SENTENCE) return [];
+      if (level === GRAPHEME) return graphemeBoundaries(flat, a, b);
+      const spans = boundaries(flat.text, a, b, level);
+      return spans.length === 0 && level === WORD ? segmentBoundaries(flat.text, a, b) : spans;
+    },
+    cutsGraphemes: (a, b) => flat.state.cutsWord(rangeSize(flat, a, b)),
+    piece: (a, b, sizeEnd, level) => rangeUnit(flat, cutter, a, b, sizeEnd, level),
+    atomic: (a, b) => atomicReason(flat, a, b),
+  };
+  return cutter;
+}
+
+/** A unit for `[a, b)` of the flattened text; its size counts up to `sizeEnd` (trailing space). */
+function rangeUnit(
+  flat: Flat,
+  cutter: Cutter,
+  a: number,
+  b: number,
+  sizeEnd: number,
+  level: number,
+): Unit {
+  return {
+    kind: 'block',
+    size: rangeSize(flat, a, b),
+    trail: sizeEnd > b ? rangeSize(flat, b, sizeEnd) : 0,
+    content: true,
+    // The separator after the range goes with it: it joins this piece to the next when both
+    // land in one chunk, and is trimmed when the chunk ends here.
+    leaves: () =>
+      level > GRAPHEME
+        ? rangeLeaves(flat, a, sizeEnd).map((leaf) => ({ ...leaf, wordCut: true }))
+        : rangeLeaves(flat, a, sizeEnd),
+    split: () => cut(cutter, a, b, sizeEnd, level),
+  };
+}
+
+function atomicReason(flat: Flat, a: number, b: number): Atomic {
+  const index = runAt(flat.runs, a);
+  const run = flat.runs[index];
+  if (run && run.text === undefined && run.start === a && run.start + run.length === b) {
+    return { reason: 'never-split', nodeType: run.node.type };
+  }
+  return { reason: 'word', nodeType: 'text' };
+}
+
+/** Grapheme boundaries (nodes kept whole are one character of the flattened text). */
+function graphemeBoundaries(flat: Flat, a: number, b: number): number[] {
+  const spans: number[] = [];
+  for (const index of segmentOffsets(flat.text.slice(a, b), 'grapheme'))
+    spans.push(a + index, a + index);
+  return spans;
+}
