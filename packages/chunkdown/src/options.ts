@@ -94,11 +94,18 @@ export function resolveOptions(options: ChunkdownOptions): ResolvedOptions {
     }
   }
 
-  const chunkSize = positiveNumber(options.chunkSize, 'chunkSize', true);
+  if (options.chunkSize === undefined) {
+    throw new TypeError(`Missing required option \`chunkSize\`: expected ${positive.expected}`);
+  }
+  const chunkSize = numberOption(options.chunkSize, 'chunkSize', positive);
   const maxOverflowRatio =
-    options.maxOverflowRatio === undefined ? 1 : ratio(options.maxOverflowRatio);
+    options.maxOverflowRatio === undefined
+      ? 1
+      : numberOption(options.maxOverflowRatio, 'maxOverflowRatio', atLeastOne);
   const maxRawSize =
-    options.maxRawSize === undefined ? undefined : positiveInteger(options.maxRawSize);
+    options.maxRawSize === undefined
+      ? undefined
+      : numberOption(options.maxRawSize, 'maxRawSize', positiveInteger);
 
   const lengthFunction = options.lengthFunction ?? characterLength;
   if (typeof lengthFunction !== 'function') {
@@ -107,13 +114,17 @@ export function resolveOptions(options: ChunkdownOptions): ResolvedOptions {
     );
   }
 
-  const overlap = nonNegative(options.overlap, 'overlap');
+  const overlap =
+    options.overlap === undefined ? 0 : numberOption(options.overlap, 'overlap', nonNegative);
   if (overlap >= chunkSize) {
     throw new RangeError(
       `Expected \`options.overlap\` to be smaller than \`chunkSize\` (${chunkSize}), not ${overlap}`,
     );
   }
-  const minChunkSize = nonNegative(options.minChunkSize, 'minChunkSize');
+  const minChunkSize =
+    options.minChunkSize === undefined
+      ? 0
+      : numberOption(options.minChunkSize, 'minChunkSize', nonNegative);
   if (minChunkSize > chunkSize) {
     throw new RangeError(
       `Expected \`options.minChunkSize\` to be at most \`chunkSize\` (${chunkSize}), not ${minChunkSize}`,
@@ -242,9 +253,9 @@ function validateSplit(split: unknown, name: string): void {
       return;
     }
     if (rule === 'size-split') {
-      if (typeof size !== 'number' || !Number.isFinite(size) || size < 0) {
+      if (typeof size !== 'number' || !nonNegative.accepts(size)) {
         throw new RangeError(
-          `Expected a finite number ≥ 0 for \`${name}.size\`, not ${describe(size)}`,
+          `Expected ${nonNegative.expected} for \`${name}.size\`, not ${describe(size)}`,
         );
       }
       return;
@@ -261,63 +272,34 @@ function resolveSplit(split: SplitRule | undefined): ResolvedSplit {
   return { keepWholeUpTo: split.size };
 }
 
-function positiveNumber(value: unknown, name: string, required: boolean): number {
-  if (value === undefined && required) {
-    throw new TypeError(`Missing required option \`${name}\`: expected a finite number > 0`);
-  }
-  if (typeof value !== 'number') {
-    throw new TypeError(
-      `Expected a finite number > 0 for \`options.${name}\`, not ${describe(value)}`,
-    );
-  }
-  if (!Number.isFinite(value) || value <= 0) {
-    throw new RangeError(
-      `Expected a finite number > 0 for \`options.${name}\`, not ${describe(value)}`,
-    );
-  }
-  return value;
+/** What a numeric option accepts, and how its error message says so. */
+interface NumberRule {
+  expected: string;
+  accepts(value: number): boolean;
 }
 
-function ratio(value: unknown): number {
-  if (typeof value !== 'number') {
-    throw new TypeError(
-      `Expected a finite number ≥ 1 for \`options.maxOverflowRatio\`, not ${describe(value)}`,
-    );
-  }
-  if (!Number.isFinite(value) || value < 1) {
-    throw new RangeError(
-      `Expected a finite number ≥ 1 for \`options.maxOverflowRatio\`, not ${describe(value)}`,
-    );
-  }
-  return value;
-}
+const positive: NumberRule = {
+  expected: 'a finite number > 0',
+  accepts: (value) => Number.isFinite(value) && value > 0,
+};
+const atLeastOne: NumberRule = {
+  expected: 'a finite number ≥ 1',
+  accepts: (value) => Number.isFinite(value) && value >= 1,
+};
+const positiveInteger: NumberRule = {
+  expected: 'an integer > 0',
+  accepts: (value) => Number.isInteger(value) && value > 0,
+};
+const nonNegative: NumberRule = {
+  expected: 'a finite number ≥ 0',
+  accepts: (value) => Number.isFinite(value) && value >= 0,
+};
 
-function positiveInteger(value: unknown): number {
-  if (typeof value !== 'number') {
-    throw new TypeError(
-      `Expected an integer > 0 for \`options.maxRawSize\`, not ${describe(value)}`,
-    );
-  }
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new RangeError(
-      `Expected an integer > 0 for \`options.maxRawSize\`, not ${describe(value)}`,
-    );
-  }
-  return value;
-}
-
-function nonNegative(value: unknown, name: string): number {
-  if (value === undefined) return 0;
-  if (typeof value !== 'number') {
-    throw new TypeError(
-      `Expected a finite number ≥ 0 for \`options.${name}\`, not ${describe(value)}`,
-    );
-  }
-  if (!Number.isFinite(value) || value < 0) {
-    throw new RangeError(
-      `Expected a finite number ≥ 0 for \`options.${name}\`, not ${describe(value)}`,
-    );
-  }
+/** A numeric option: a `TypeError` when it is not a number, a `RangeError` when out of range. */
+function numberOption(value: unknown, name: string, rule: NumberRule): number {
+  const message = () => `Expected ${rule.expected} for \`options.${name}\`, not ${describe(value)}`;
+  if (typeof value !== 'number') throw new TypeError(message());
+  if (!rule.accepts(value)) throw new RangeError(message());
   return value;
 }
 

@@ -1,6 +1,7 @@
 import type { Definition, Nodes, Root } from 'mdast';
 import { assemble } from './assemble.js';
 import { hardCut } from './cap.js';
+import { contentText, tableHeaders } from './content.js';
 import { takeFrontmatter } from './frontmatter.js';
 import { literalText } from './literal.js';
 import { breadcrumbs, sourceRange } from './locate.js';
@@ -10,7 +11,7 @@ import type { ResolvedOptions } from './options.js';
 import { parse } from './parse.js';
 import { createProvenance, type Provenance } from './provenance.js';
 import { buildSections } from './sections.js';
-import { contentText, createSerializer, type Serializer, tableHeaders } from './serialize.js';
+import { createSerializer, type Serializer } from './serialize.js';
 import { createSourceMap, type SourceMap } from './source-map.js';
 import { createSplitState, sectionUnit } from './split/blocks.js';
 import { mergeSmall } from './split/merge-small.js';

@@ -1,0 +1,130 @@
+import type { Text } from 'mdast';
+import type { SafeConfig, State, Unsafe } from 'mdast-util-to-markdown';
+import type { SourceMap } from './source-map.js';
+
+/**
+ * Escaping: the serializer asks only the unsafe patterns that can match, and text keeps the
+ * escapes its source needed and gains no others.
+ */
+
+/**
+ * `state.safe`, asked only about the unsafe patterns that can match: a pattern matches at its
+ * character, so one whose character is in neither the value nor the characters around it cannot
+ * escape anything. GFM brings about ninety patterns and each is a regular expression run over
+ * the value; most prose holds a handful of their characters. A value with none of them, and no
+ * backslash, is returned as it is.
+ */
+export function safeWith(
+  state: State,
+  safe: State['safe'],
+  value: string,
+  config: SafeConfig,
+): string {
+  const all = state.unsafe;
+  const around = `${config.before ?? ''}${value}${config.after ?? ''}`;
+  const ascii = new Uint8Array(128);
+  for (let i = 0; i < around.length; i++) {
+    const code = around.charCodeAt(i);
+    if (code < 128) ascii[code] = 1;
+  }
+  const patterns = all.filter((pattern) => canMatch(pattern, around, ascii));
+  if (patterns.length === 0 && !around.includes('\\')) return value;
+  state.unsafe = patterns;
+  try {
+    return safe.call(state, value, config);
+  } finally {
+    state.unsafe = all;
+  }
+}
+
+/** Whether an unsafe pattern's character occurs in a text (`ascii` marks its ASCII characters). */
+function canMatch(pattern: Unsafe, text: string, ascii: Uint8Array): boolean {
+  const character = pattern.character;
+  if (character.length === 1 && character.charCodeAt(0) < 128) {
+    return ascii[character.charCodeAt(0)] === 1;
+  }
+  return text.includes(character);
+}
+
+/** Whether text was written as it reads: no escape or reference, only container prefixes on later lines. */
+export function verbatim(written: string, value: string): boolean {
+  if (written === value) return true;
+  if (!written.includes('\n')) return false;
+  return (
+    written
+      .split(/\r?\n/)
+      .map((line, index) => (index === 0 ? line : line.replace(/^[ \t>]*/, '')))
+      .join('\n') === value
+  );
+}
+
+/**
+ * Drop escapes the serializer added to characters that the source wrote plainly. `value` is the
+ * text written, found at `offset` in the text of the parsed node `source`.
+ */
+export function keepSourceEscapes(
+  out: string,
+  value: string,
+  source: Text,
+  offset: number,
+  sourceMap: SourceMap,
+  cutBefore: boolean,
+  cutAfter: boolean,
+): string {
+  // At a cut, the first and last words may now start a line or touch new markup: keep escapes there.
+  const firstWordEnd = cutBefore ? wordEnd(value) : 0;
+  const lastWordStart = cutAfter ? wordStart(value) : value.length;
+  let result = '';
+  let o = 0;
+  let j = 0;
+  while (o < out.length) {
+    const c = out.charAt(o);
+    const v = value.charAt(j);
+    if (c === '\\' && j < value.length && out.charAt(o + 1) === v && /[!-/:-@[-`{-~]/.test(v)) {
+      const protectedEdge = j < firstWordEnd || j >= lastWordStart;
+      const written = protectedEdge ? undefined : sourceMap.char(source, offset + j);
+      result += written?.plain ? v : `\\${v}`;
+      o += 2;
+      j++;
+    } else if (c === v) {
+      result += c;
+      o++;
+      j++;
+    } else if (c === '&') {
+      const end = out.indexOf(';', o);
+      if (end === -1) return out;
+      const reference = out.slice(o, end + 1);
+      result += reference;
+      o = end + 1;
+      j += String.fromCodePoint(Number.parseInt(reference.slice(3, -1), 16)).length;
+    } else {
+      return out;
+    }
+  }
+  return result;
+}
+
+/** End of the first word of a text (its leading whitespace included). */
+function wordEnd(value: string): number {
+  let index = 0;
+  while (index < value.length && isSpace(value.charAt(index))) index++;
+  while (index < value.length && !isSpace(value.charAt(index))) index++;
+  return index;
+}
+
+/**
+ * Start of the last word of a text (its trailing whitespace included). Scanned from the end: the
+ * pattern `\S*\s*$` backtracks through every word before the last, quadratic on a long one.
+ */
+function wordStart(value: string): number {
+  let index = value.length;
+  while (index > 0 && isSpace(value.charAt(index - 1))) index--;
+  while (index > 0 && !isSpace(value.charAt(index - 1))) index--;
+  return index;
+}
+
+const space = /\s/;
+
+function isSpace(character: string): boolean {
+  return space.test(character);
+}
