@@ -1,4 +1,5 @@
 import { hardCut } from './cap.js';
+import { createChunk } from './chunk.js';
 import type { ResolvedOptions } from './options.js';
 import type { Chunk } from './types.js';
 
@@ -46,18 +47,18 @@ export function splitPlainText(markdown: string, options: ResolvedOptions): Chun
       const pieceEnd = at === -1 ? end : at + piece.length;
       from = pieceEnd;
       const size = lengthFunction(piece);
-      chunks.push({
-        text: piece,
-        breadcrumbs: [],
-        start: pieceStart,
-        end: pieceEnd,
-        contentSize: size,
-        rawSize: size,
-        tableHeaders: [],
-        overflow: size > options.maxSize ? { reason: 'word', nodeType: 'text', size } : null,
-        cut: texts.length > 1,
-        fallback: 'plain-text',
-      });
+      chunks.push(
+        createChunk({
+          text: piece,
+          start: pieceStart,
+          end: pieceEnd,
+          contentSize: size,
+          rawSize: size,
+          overflow: size > options.maxSize ? { reason: 'word', nodeType: 'text', size } : null,
+          cut: texts.length > 1,
+          fallback: 'plain-text',
+        }),
+      );
     }
   }
   return chunks;

@@ -1,0 +1,196 @@
+import type { Definition, Nodes, Root } from 'mdast';
+import { assemble } from './assemble.js';
+import { hardCut, type Rendered, resplit } from './cap.js';
+import { createChunk } from './chunk.js';
+import { contentText, tableHeaders } from './content.js';
+import { literalText } from './literal.js';
+import { breadcrumbs, sourceRange } from './locate.js';
+import type { Measure } from './measure.js';
+import type { ResolvedOptions } from './options.js';
+import type { Provenance } from './provenance.js';
+import type { Serializer } from './serialize.js';
+import type { SourceMap } from './source-map.js';
+import type { OverlappedDraft } from './split/overlap.js';
+import type { Draft } from './split/pack.js';
+import type { Leaf } from './split/types.js';
+import type { Breadcrumb, Chunk } from './types.js';
+
+/** What turning drafts into chunks needs from the split. */
+export interface FinishContext {
+  options: ResolvedOptions;
+  /** Estimates of serialized sizes, for re-splitting chunks over the raw size cap. */
+  rawMeasure: Measure;
+  sourceMap: SourceMap;
+  provenance: Provenance;
+  serializer: Serializer;
+  /** Definitions to append to chunks that keep references (`style: 'preserve'`). */
+  definitions: ReadonlyMap<string, Definition> | undefined;
+}
+
+/** Where a chunk sits: its breadcrumbs and its source range. */
+export interface Place {
+  crumbs: Breadcrumb[];
+  range: [number, number];
+}
+
+/** A draft on its way to becoming chunks. */
+interface Job {
+  draft: OverlappedDraft;
+  /** The place of the chunk it was re-split from, for a piece of a re-split. */
+  outer: Place | undefined;
+  /** How many re-splits made it. */
+  round: number;
+  /** Its tree and text, when they are known already. */
+  rendered?: Rendered | undefined;
+}
+
+/**
+ * Turn drafts into chunks: rebuild and serialize each one; a chunk over `maxRawSize` first drops
+ * its overlap, then is re-split (its pieces go back to the front of the queue, in order), and
+ * only what cannot be re-split is cut as text.
+ *
+ * @param drafts
+ *   Packed drafts, in order.
+ * @param context
+ *   The split's context.
+ * @returns
+ *   Chunks, in order.
+ */
+export function finishDrafts(drafts: readonly OverlappedDraft[], context: FinishContext): Chunk[] {
+  const chunks: Chunk[] = [];
+  const render = (draft: Draft): Rendered => renderDraft(draft, context);
+  const cap = context.options.maxRawSize;
+  // A stack of jobs, the next one on top: pieces of a re-split take the place of their chunk.
+  const stack: Job[] = [];
+  for (let index = drafts.length - 1; index >= 0; index--) {
+    stack.push({ draft: drafts[index] as OverlappedDraft, outer: undefined, round: 0 });
+  }
+  for (let job = stack.pop(); job; job = stack.pop()) {
+    const rendered = job.rendered ?? render(job.draft);
+    if (rendered.text.length === 0) continue;
+    const place = placeOf(job, context);
+    if (cap === undefined || rendered.rawSize <= cap) {
+      chunks.push(toChunk(job, rendered, place, context));
+      continue;
+    }
+    const { draft } = job;
+    if (draft.overlap > 0) {
+      // Overlap counts in the cap: drop it before cutting the chunk itself.
+      const leaves = draft.leaves.slice(draft.overlap);
+      stack.push({ ...job, draft: { ...draft, leaves, overlap: 0 }, rendered: undefined });
+      continue;
+    }
+    const pieces = resplit(rendered, cap, job.round, context, render);
+    if (pieces) {
+      for (let index = pieces.length - 1; index >= 0; index--) {
+        const piece = pieces[index] as { draft: Draft; rendered: Rendered | undefined };
+        stack.push({
+          draft: { ...piece.draft, overlap: 0 },
+          outer: place,
+          round: job.round + 1,
+          rendered: piece.rendered,
+        });
+      }
+      continue;
+    }
+    chunks.push(...cutChunks(rendered.text, place, cap, context));
+  }
+  return chunks;
+}
+
+/** Rebuild a draft's tree and serialize it. */
+function renderDraft(draft: Draft, context: FinishContext): Rendered {
+  const root: Root = assemble(draft.leaves, context.provenance, context.definitions);
+  const text = context.serializer.stringify(root);
+  return { draft, root, text, rawSize: context.options.lengthFunction(text) };
+}
+
+/** The breadcrumbs and source range of a job: its leaves', inside the chunk it came from. */
+function placeOf(job: Job, context: FinishContext): Place {
+  const { draft, outer } = job;
+  let range = sourceRange(draft.leaves, context.sourceMap, context.provenance) ??
+    outer?.range ?? [0, 0];
+  if (outer) range = clamp(range, outer.range);
+  let crumbs = breadcrumbs(draft.leaves);
+  if (outer) crumbs = joinCrumbs(outer.crumbs, crumbs);
+  return { crumbs, range };
+}
+
+/** The chunk of a draft that fits. */
+function toChunk(job: Job, rendered: Rendered, place: Place, context: FinishContext): Chunk {
+  const { options, provenance } = context;
+  const { draft } = job;
+  const contentSize = options.lengthFunction(contentText(rendered.root, provenance));
+  return createChunk({
+    text: rendered.text,
+    breadcrumbs: place.crumbs,
+    start: place.range[0],
+    end: place.range[1],
+    contentSize,
+    rawSize: rendered.rawSize,
+    tableHeaders: tableHeaders(rendered.root, provenance),
+    overflow:
+      contentSize > options.maxSize
+        ? (draft.overflow ??
+          (draft.overlap
+            ? { reason: 'overlap', nodeType: 'root', size: contentSize }
+            : { reason: 'estimate', nodeType: 'root', size: contentSize }))
+        : null,
+    // Under the raw cap, a word too big for any piece is cut between graphemes.
+    cut: job.outer !== undefined && endsInWord(draft.leaves),
+  });
+}
+
+/** Chunks of the text of a construct that alone exceeds the cap, cut as text. */
+function cutChunks(text: string, place: Place, cap: number, context: FinishContext): Chunk[] {
+  const { lengthFunction } = context.options;
+  const pieces = hardCut(text, cap, lengthFunction);
+  const [start, end] = place.range;
+  const total = pieces.reduce((sum, piece) => sum + piece.length, 0) || 1;
+  let consumed = 0;
+  return pieces.map((piece) => {
+    const pieceStart = start + Math.round(((end - start) * consumed) / total);
+    consumed += piece.length;
+    const pieceEnd = start + Math.round(((end - start) * consumed) / total);
+    const size = lengthFunction(piece);
+    return createChunk({
+      text: piece,
+      breadcrumbs: place.crumbs,
+      start: pieceStart,
+      end: pieceEnd,
+      contentSize: size,
+      rawSize: size,
+      cut: true,
+    });
+  });
+}
+
+/** Whether a chunk starts or ends inside a word, where a re-split cut it between graphemes. */
+function endsInWord(leaves: readonly Leaf[]): boolean {
+  const first = leaves[0];
+  const last = leaves[leaves.length - 1];
+  return (
+    (first?.wordCut === true && insideWord(first.node, first.from)) ||
+    (last?.wordCut === true && insideWord(last.node, last.to))
+  );
+}
+
+/** Whether `at` in a node's text falls between two characters that are not whitespace. */
+function insideWord(node: Nodes, at: number): boolean {
+  const text = literalText(node);
+  if (text === undefined || at <= 0 || at >= text.length) return false;
+  return /\S/.test(text.charAt(at - 1)) && /\S/.test(text.charAt(at));
+}
+
+function clamp(range: [number, number], outer: [number, number]): [number, number] {
+  const start = Math.min(Math.max(range[0], outer[0]), outer[1]);
+  const end = Math.min(Math.max(range[1], start), outer[1]);
+  return [start, end];
+}
+
+/** Breadcrumbs of a piece of a re-split chunk: the chunk's, then the headings inside it above the piece. */
+function joinCrumbs(outer: Breadcrumb[], inner: Breadcrumb[]): Breadcrumb[] {
+  const first = inner[0];
+  if (!first) return outer;
+  return [...outer.filter((crumb) => crumb.depth < first.depth), ...inner];
+}
