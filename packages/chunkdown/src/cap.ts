@@ -91,58 +91,73 @@ export function resplit(
   return undefined;
 }
 
+/** A piece of text cut by {@link hardCut}, with where it is in the text. */
+export interface CutPiece {
+  text: string;
+  /** Offset of the piece in the text that was cut. */
+  start: number;
+}
+
 /**
  * Cut text that alone exceeds the raw size cap into pieces within it: at the last whitespace in
  * the second half of each piece when there is one, else at a grapheme boundary, never inside a
- * surrogate pair. This is the last resort of `maxRawSize`, after structural re-splitting.
+ * surrogate pair. This is the last resort of `maxRawSize`, after structural re-splitting. Linear
+ * in the text: each piece measures only a window after its start.
  *
  * @param text
- *   Serialized markdown over the cap.
+ *   Text over the cap (trimmed).
  * @param cap
  *   The cap, in the size unit.
  * @param length
  *   The size unit.
  * @returns
- *   Pieces, each within the cap (a single code point larger than the cap stands alone).
+ *   Pieces, each within the cap (a single code point larger than the cap stands alone), trimmed,
+ *   with their offsets in `text`.
  */
-export function hardCut(text: string, cap: number, length: LengthFunction): string[] {
-  const pieces: string[] = [];
-  let rest = text;
-  while (rest.length > 0 && length(rest) > cap) {
-    let cut = largestPrefix(rest, cap, length);
-    cut = graphemeBoundary(rest, cut);
-    const space = lastWhitespace(rest, Math.ceil(cut / 2), cut);
-    if (space > 0) cut = space;
-    const piece = rest.slice(0, cut).trimEnd();
-    if (piece.length > 0) pieces.push(piece);
-    rest = rest.slice(cut).trimStart();
+export function hardCut(text: string, cap: number, length: LengthFunction): CutPiece[] {
+  const pieces: CutPiece[] = [];
+  let at = 0;
+  while (at < text.length) {
+    const fit = largestPrefix(text, at, cap, length);
+    if (fit === text.length) {
+      pieces.push({ text: text.slice(at), start: at });
+      break;
+    }
+    let cut = graphemeBoundary(text, at, fit);
+    const space = lastWhitespace(text, at + Math.ceil((cut - at) / 2), cut);
+    if (space > at) cut = space;
+    const piece = text.slice(at, cut).trimEnd();
+    if (piece.length > 0) pieces.push({ text: piece, start: at });
+    at = cut;
+    while (at < text.length && /\s/.test(text.charAt(at))) at++;
   }
-  if (rest.length > 0) pieces.push(rest);
   return pieces;
 }
 
-/** The longest prefix length (≥ 1 code point) whose size is within the cap. */
-function largestPrefix(text: string, cap: number, length: LengthFunction): number {
+/** End of the longest piece from `at` (≥ 1 code point) whose size is within the cap. */
+function largestPrefix(text: string, at: number, cap: number, length: LengthFunction): number {
+  const rest = text.length - at;
+  const size = (n: number) => length(text.slice(at, at + n));
   let low = 0;
-  let high = Math.min(text.length, Math.max(1, cap));
+  let high = Math.min(rest, Math.max(1, cap));
   // Grow while the size unit allows more characters than the cap (tokens hold several).
-  while (high < text.length && length(text.slice(0, high)) <= cap) {
+  while (high < rest && size(high) <= cap) {
     low = high;
-    high = Math.min(text.length, high * 2);
+    high = Math.min(rest, high * 2);
   }
   while (low < high) {
     const middle = (low + high + 1) >> 1;
-    if (length(text.slice(0, middle)) <= cap) low = middle;
+    if (size(middle) <= cap) low = middle;
     else high = middle - 1;
   }
-  if (low === 0) low = codePointLength(text, 0);
-  return low;
+  if (low === 0) low = codePointLength(text, at);
+  return at + low;
 }
 
-/** Move a cut back to a grapheme boundary (and never inside a surrogate pair). */
-function graphemeBoundary(text: string, cut: number): number {
+/** Move a cut back to a grapheme boundary after `at` (and never inside a surrogate pair). */
+function graphemeBoundary(text: string, at: number, cut: number): number {
   if (cut >= text.length) return text.length;
-  const from = Math.max(0, cut - 32);
+  const from = Math.max(at, cut - 32);
   let boundary = from;
   for (const index of segmentOffsets(
     text.slice(from, Math.min(text.length, cut + 32)),
@@ -151,10 +166,12 @@ function graphemeBoundary(text: string, cut: number): number {
     if (from + index > cut) break;
     boundary = from + index;
   }
-  if (boundary === 0) {
+  if (boundary === at) {
     // One grapheme larger than the cap: fall back to code points.
     const code = text.charCodeAt(cut - 1);
-    return code >= 0xd800 && code <= 0xdbff ? Math.max(cut - 1, codePointLength(text, 0)) : cut;
+    return code >= 0xd800 && code <= 0xdbff
+      ? Math.max(cut - 1, at + codePointLength(text, at))
+      : cut;
   }
   return boundary;
 }

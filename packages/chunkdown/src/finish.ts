@@ -17,6 +17,8 @@ import type { Breadcrumb, Chunk } from './types.js';
 
 /** What turning drafts into chunks needs from the split. */
 export interface FinishContext {
+  /** The document, as given. */
+  source: string;
   options: ResolvedOptions;
   /** Estimates of serialized sizes, for re-splitting chunks over the raw size cap. */
   rawMeasure: Measure;
@@ -141,23 +143,24 @@ function toChunk(job: Job, rendered: Rendered, place: Place, context: FinishCont
   });
 }
 
-/** Chunks of the text of a construct that alone exceeds the cap, cut as text. */
+/**
+ * Chunks of the text of a construct that alone exceeds the cap, cut as text. Where the chunk's
+ * text is its source as written (raw HTML, a code line, a long URL at the top level), each
+ * piece's range is exact; elsewhere (container prefixes, escapes) it is placed in proportion.
+ */
 function cutChunks(text: string, place: Place, cap: number, context: FinishContext): Chunk[] {
   const { lengthFunction } = context.options;
-  const pieces = hardCut(text, cap, lengthFunction);
   const [start, end] = place.range;
-  const total = pieces.reduce((sum, piece) => sum + piece.length, 0) || 1;
-  let consumed = 0;
-  return pieces.map((piece) => {
-    const pieceStart = start + Math.round(((end - start) * consumed) / total);
-    consumed += piece.length;
-    const pieceEnd = start + Math.round(((end - start) * consumed) / total);
-    const size = lengthFunction(piece);
+  const verbatim = context.source.slice(start, end) === text;
+  const at = (offset: number) =>
+    verbatim ? start + offset : start + Math.round(((end - start) * offset) / text.length);
+  return hardCut(text, cap, lengthFunction).map((piece) => {
+    const size = lengthFunction(piece.text);
     return createChunk({
-      text: piece,
+      text: piece.text,
       breadcrumbs: place.crumbs,
-      start: pieceStart,
-      end: pieceEnd,
+      start: at(piece.start),
+      end: at(piece.start + piece.text.length),
       contentSize: size,
       rawSize: size,
       cut: true,

@@ -36,6 +36,7 @@ export function splitDocument(markdown: string, options: ResolvedOptions): Split
   sourceMap.locate(tree);
   const provenance = createProvenance();
   const context: FinishContext = {
+    source: markdown,
     options,
     rawMeasure: createRawMeasure(options.lengthFunction),
     sourceMap,

@@ -38,24 +38,21 @@ export function splitPlainText(markdown: string, options: ResolvedOptions): Chun
   for (const [start, end] of ranges) {
     const text = markdown.slice(start, end);
     const cap = options.maxRawSize;
-    const texts =
-      cap !== undefined && lengthFunction(text) > cap ? hardCut(text, cap, lengthFunction) : [text];
-    let from = start;
-    for (const piece of texts) {
-      const at = markdown.indexOf(piece, from);
-      const pieceStart = at === -1 ? from : at;
-      const pieceEnd = at === -1 ? end : at + piece.length;
-      from = pieceEnd;
-      const size = lengthFunction(piece);
+    const pieces =
+      cap !== undefined && lengthFunction(text) > cap
+        ? hardCut(text, cap, lengthFunction)
+        : [{ text, start: 0 }];
+    for (const piece of pieces) {
+      const size = lengthFunction(piece.text);
       chunks.push(
         createChunk({
-          text: piece,
-          start: pieceStart,
-          end: pieceEnd,
+          text: piece.text,
+          start: start + piece.start,
+          end: start + piece.start + piece.text.length,
           contentSize: size,
           rawSize: size,
           overflow: size > options.maxSize ? { reason: 'word', nodeType: 'text', size } : null,
-          cut: texts.length > 1,
+          cut: pieces.length > 1,
           fallback: 'plain-text',
         }),
       );

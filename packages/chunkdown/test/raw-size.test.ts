@@ -51,6 +51,16 @@ describe('maxRawSize', () => {
     expect(chunks.map((chunk) => chunk.text).join('')).toBe(long);
   });
 
+  test('a construct cut as text points each piece at its own source', () => {
+    // The link stays whole in a re-split (its URL would repeat), so it is cut as text, at spaces.
+    const link = `[${'many words '.repeat(20).trim()}](https://example.com/${'a'.repeat(60)})`;
+    const markdown = `Before it.\n\n${link}\n\nAfter it.`;
+    const { chunks } = chunkdown({ chunkSize: 50, maxRawSize: 80 }).split(markdown);
+    const cut = chunks.filter((chunk) => chunk.cut);
+    expect(cut.length).toBeGreaterThan(2);
+    for (const chunk of cut) expect(markdown.slice(chunk.start, chunk.end)).toBe(chunk.text);
+  });
+
   // Found by the property test: re-splitting with a lower budget cut `alpha` in two (uncut chunks
   // `a` and `lpha`), and a trailing heading joined a chunk it did not fit.
   test('does not split a word that fits the cap, nor join a heading over it', () => {
