@@ -77,7 +77,11 @@ export function resplit(
       maxOverflowRatio: 1,
     };
     const state = createSplitState(relaxed, context.rawMeasure, context.provenance, size);
-    const drafts = pack(sectionUnit(sections, state), size, size, true);
+    const drafts = pack(sectionUnit(sections, state), {
+      chunkSize: size,
+      maxSize: size,
+      strict: true,
+    });
     if (drafts.length > 1) return drafts.map((draft) => ({ draft, rendered: undefined }));
     const only = drafts[0];
     if (only) {

@@ -46,7 +46,11 @@ export function splitDocument(markdown: string, options: ResolvedOptions): Split
   };
 
   const state = createSplitState(options, measure, provenance);
-  let drafts = pack(sectionUnit(buildSections(tree), state), options.chunkSize, options.maxSize);
+  let drafts = pack(sectionUnit(buildSections(tree), state), {
+    chunkSize: options.chunkSize,
+    maxSize: options.maxSize,
+    strict: false,
+  });
   if (options.minChunkSize > 0) drafts = mergeSmall(drafts, options.minChunkSize, options.maxSize);
   const overlapped: OverlappedDraft[] =
     options.overlap > 0

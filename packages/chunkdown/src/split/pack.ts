@@ -19,6 +19,108 @@ export interface Draft {
 const SECTION_CARRY = 0.2;
 const BLOCK_CARRY = 0.5;
 
+/** The limits a packing works to. */
+export interface Limits {
+  /** Target content size. */
+  chunkSize: number;
+  /** `chunkSize × maxOverflowRatio`: a chunk goes up to this only to keep a unit whole. */
+  maxSize: number;
+  /**
+   * Whether the limit is hard (re-splitting for `maxRawSize`): a heading then lets go of a unit
+   * that cannot join it within the limit, instead of overflowing with it.
+   */
+  strict: boolean;
+}
+
+/**
+ * The chunk being filled. Invariants: `size` is the content of `leaves` with the separators
+ * between its units (an upper bound for size units that do not add up); `leaves` is empty exactly
+ * when nothing was placed since the last close; `leadsIn` holds when the last unit placed (past
+ * thematic breaks) is a heading or a lead-in paragraph, which must not end a chunk.
+ */
+interface OpenChunk {
+  leaves: Leaf[];
+  size: number;
+  /** Separator after the last unit: counted only if another unit joins. */
+  trail: number;
+  /** Whether it holds content other than headings and thematic breaks. */
+  content: boolean;
+  leadsIn: boolean;
+  overflow: Overflow | null;
+}
+
+/**
+ * What to do with the next unit:
+ *
+ * | decision | when                                                                         |
+ * |----------|------------------------------------------------------------------------------|
+ * | `drop`   | a thematic break with no content before it in the chunk (never an edge)      |
+ * | `join`   | it fits the open chunk (closer to the balanced target than a new chunk would |
+ * |          | be, or the open chunk leads into it), or it is the first unit and fits       |
+ * | `start`  | it fits `maxSize` on its own but not in the open chunk                       |
+ * | `retry`  | headings without content and a unit without content that do not fit together |
+ * | `split`  | it does not fit: pack its parts (`close`: the open chunk is big enough to    |
+ * |          | end first); a unit that cannot be split goes in whole (`whole`)              |
+ */
+type Decision =
+  | { do: 'drop' | 'join' | 'start' | 'retry' }
+  | { do: 'split'; close: boolean; whole: 'join' | 'start' };
+
+const JOIN: Decision = { do: 'join' };
+
+/**
+ * Decide where the next unit goes (see {@link Decision}).
+ *
+ * @param open
+ *   The open chunk.
+ * @param unit
+ *   The unit.
+ * @param target
+ *   The balanced share of what is left that the open chunk aims at.
+ * @param followingSize
+ *   Size of the unit after this one (0 at the end, or before a break).
+ * @param limits
+ *   The limits.
+ * @returns
+ *   The decision.
+ */
+function decide(
+  open: OpenChunk,
+  unit: Unit,
+  target: number,
+  followingSize: number,
+  limits: Limits,
+): Decision {
+  if (unit.kind === 'break') return open.content ? JOIN : { do: 'drop' };
+  if (open.leaves.length === 0) {
+    return unit.size <= limits.maxSize ? JOIN : { do: 'split', close: false, whole: 'join' };
+  }
+  if (open.leadsIn) {
+    // A heading stays with the start of its content (a heading with no content of its own
+    // lets go of the next one when they do not fit together).
+    if (open.size + open.trail + unit.size <= limits.maxSize) return JOIN;
+    if (!open.content && !unit.content) return { do: 'retry' };
+    return { do: 'split', close: false, whole: limits.strict ? 'start' : 'join' };
+  }
+  const next = open.size + open.trail + unit.size;
+  // Join the open chunk when that is closer to the balanced target, or when the unit could not
+  // share a new chunk with the unit after it either (it would be left on its own).
+  const stranded = followingSize > 0 && unit.size + followingSize > limits.chunkSize;
+  if (
+    next <= limits.chunkSize &&
+    (next <= target || next - target < target - open.size || stranded)
+  ) {
+    return JOIN;
+  }
+  if (unit.size <= limits.maxSize) return { do: 'start' };
+  const carry = limits.chunkSize * (unit.kind === 'section' ? SECTION_CARRY : BLOCK_CARRY);
+  return { do: 'split', close: open.size >= carry, whole: 'start' };
+}
+
+function emptyChunk(): OpenChunk {
+  return { leaves: [], size: 0, trail: 0, content: false, leadsIn: false, overflow: null };
+}
+
 /**
  * Pack a unit into chunks. Units that fit stay whole; a unit that does not fit is split into its
  * next-smaller units, which are packed in order, each chunk aiming at a balanced share of what is
@@ -28,75 +130,61 @@ const BLOCK_CARRY = 0.5;
  *
  * @param root
  *   The document's unit.
- * @param chunkSize
- *   Target content size.
- * @param maxSize
- *   `chunkSize × maxOverflowRatio`.
- * @param strict
- *   Whether the limit is hard (re-splitting for `maxRawSize`): a heading then lets go of a unit
- *   that cannot join it within the limit, instead of overflowing with it.
+ * @param limits
+ *   Target and maximum sizes, and whether the maximum is hard.
  * @returns
  *   Drafts in document order.
  */
-export function pack(root: Unit, chunkSize: number, maxSize: number, strict = false): Draft[] {
+export function pack(root: Unit, limits: Limits): Draft[] {
+  const { chunkSize, maxSize, strict } = limits;
   const drafts: Draft[] = [];
-  let open: Leaf[] = [];
-  let openSize = 0;
-  /** Separator after the last unit of the open chunk: counted if another unit joins. */
-  let openTrail = 0;
-  let openContent = false;
-  let lastIsHeading = false;
-  let overflow: Overflow | null = null;
+  let open = emptyChunk();
 
   const emit = (unit: Unit, atomic?: Atomic) => {
-    if (open.length > 0) openSize += openTrail;
-    for (const leaf of unit.leaves()) open.push(leaf);
-    openSize += unit.size;
-    openTrail = unit.trail ?? 0;
-    if (unit.content) openContent = true;
-    lastIsHeading =
-      unit.kind === 'heading' || unit.leadIn === true || (lastIsHeading && unit.kind === 'break');
+    if (open.leaves.length > 0) open.size += open.trail;
+    for (const leaf of unit.leaves()) open.leaves.push(leaf);
+    open.size += unit.size;
+    open.trail = unit.trail ?? 0;
+    if (unit.content) open.content = true;
+    open.leadsIn =
+      unit.kind === 'heading' || unit.leadIn === true || (open.leadsIn && unit.kind === 'break');
     if (atomic && unit.size > maxSize) {
-      if (!overflow || overflow.size < unit.size) {
-        overflow = { reason: atomic.reason, nodeType: atomic.nodeType, size: unit.size };
+      if (!open.overflow || open.overflow.size < unit.size) {
+        open.overflow = { reason: atomic.reason, nodeType: atomic.nodeType, size: unit.size };
       }
-    } else if (openSize > maxSize && !overflow) {
-      overflow = { reason: 'heading', nodeType: 'heading', size: openSize };
+    } else if (open.size > maxSize && !open.overflow) {
+      open.overflow = { reason: 'heading', nodeType: 'heading', size: open.size };
     }
   };
 
   const close = (last = false) => {
+    const all = open.leaves;
     let start = 0;
-    let end = open.length;
-    while (start < end && isBreak(open[start] as Leaf)) start++;
-    while (end > start && isBreak(open[end - 1] as Leaf)) end--;
-    end = trimEnd(open, start, end);
+    let end = all.length;
+    while (start < end && isBreak(all[start] as Leaf)) start++;
+    while (end > start && isBreak(all[end - 1] as Leaf)) end--;
+    end = trimEnd(all, start, end);
     if (end > start) {
-      const leaves = start === 0 && end === open.length ? open : open.slice(start, end);
+      const leaves = start === 0 && end === all.length ? all : all.slice(start, end);
       const previous = drafts[drafts.length - 1];
       if (
         last &&
-        !openContent &&
+        !open.content &&
         previous &&
-        (previous.size + openSize <= maxSize || (leaves.length === 1 && !strict))
+        (previous.size + open.size <= maxSize || (leaves.length === 1 && !strict))
       ) {
         // Headings with nothing after them at the end of the document join the previous chunk
         // (under a hard limit only when they fit).
         for (const leaf of leaves) previous.leaves.push(leaf);
-        previous.size += openSize;
+        previous.size += open.size;
         if (previous.size > maxSize && !previous.overflow) {
-          previous.overflow = { reason: 'heading', nodeType: 'heading', size: openSize };
+          previous.overflow = { reason: 'heading', nodeType: 'heading', size: open.size };
         }
       } else {
-        drafts.push({ leaves, size: openSize, overflow });
+        drafts.push({ leaves, size: open.size, overflow: open.overflow });
       }
     }
-    open = [];
-    openSize = 0;
-    openTrail = 0;
-    openContent = false;
-    lastIsHeading = false;
-    overflow = null;
+    open = emptyChunk();
   };
 
   const packAll = (units: readonly Unit[]) => {
@@ -114,7 +202,7 @@ export function pack(root: Unit, chunkSize: number, maxSize: number, strict = fa
           runEnd++;
         } while (runEnd < units.length && !startsRun(units[runEnd] as Unit));
       }
-      const total = openSize + remaining;
+      const total = open.size + remaining;
       const target = total / Math.max(1, Math.ceil(total / chunkSize));
       const following = index + 1 < units.length ? (units[index + 1] as Unit) : undefined;
       place(unit, target, following && following.kind !== 'break' ? following.size : 0);
@@ -124,62 +212,33 @@ export function pack(root: Unit, chunkSize: number, maxSize: number, strict = fa
 
   const startsRun = (unit: Unit) => unit.kind === 'section' && unit.size > chunkSize;
 
-  const splitOrEmit = (unit: Unit) => {
-    const parts = unit.split();
-    if (Array.isArray(parts)) packAll(parts);
-    else emit(unit, parts);
-  };
-
-  const place = (unit: Unit, target: number, followingSize = 0) => {
-    if (unit.kind === 'break') {
-      if (openContent) emit(unit);
-      return;
-    }
-    if (open.length === 0) {
-      if (unit.size <= maxSize) emit(unit);
-      else splitOrEmit(unit);
-      return;
-    }
-    if (lastIsHeading) {
-      // A heading stays with the start of its content (a heading with no content of its own
-      // lets go of the next one when they do not fit together).
-      if (openSize + openTrail + unit.size <= maxSize) emit(unit);
-      else if (!openContent && !unit.content) {
+  const place = (unit: Unit, target: number, followingSize = 0): void => {
+    const decision = decide(open, unit, target, followingSize, limits);
+    switch (decision.do) {
+      case 'drop':
+        return;
+      case 'join':
+        emit(unit);
+        return;
+      case 'start':
+        close();
+        emit(unit);
+        return;
+      case 'retry':
         close();
         place(unit, target, followingSize);
-      } else if (!strict) splitOrEmit(unit);
-      else {
+        return;
+      case 'split': {
         const parts = unit.split();
-        if (Array.isArray(parts)) packAll(parts);
-        else {
-          close();
+        if (!Array.isArray(parts)) {
+          if (decision.whole === 'start') close();
           emit(unit, parts);
+          return;
         }
+        if (decision.close) close();
+        packAll(parts);
       }
-      return;
     }
-    const next = openSize + openTrail + unit.size;
-    // Join the open chunk when that is closer to the balanced target, or when the unit could not
-    // share a new chunk with the unit after it either (it would be left on its own).
-    const stranded = followingSize > 0 && unit.size + followingSize > chunkSize;
-    if (next <= chunkSize && (next <= target || next - target < target - openSize || stranded)) {
-      emit(unit);
-      return;
-    }
-    if (unit.size <= maxSize) {
-      close();
-      emit(unit);
-      return;
-    }
-    const parts = unit.split();
-    if (!Array.isArray(parts)) {
-      close();
-      emit(unit, parts);
-      return;
-    }
-    const carry = chunkSize * (unit.kind === 'section' ? SECTION_CARRY : BLOCK_CARRY);
-    if (openSize >= carry) close();
-    packAll(parts);
   };
 
   place(root, root.size);
