@@ -70,9 +70,9 @@ export function bm25(texts, options = {}) {
     const counts = new Map();
     for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
     for (const [term, tf] of counts) {
-      let list = postings.get(term);
-      if (list === undefined) postings.set(term, (list = []));
-      list.push(doc, tf);
+      const list = postings.get(term);
+      if (list === undefined) postings.set(term, [doc, tf]);
+      else list.push(doc, tf);
     }
   });
   const n = texts.length;

@@ -122,7 +122,7 @@ export function documentTitle(source, result) {
   for (const chunk of result.chunks) {
     const crumb = chunk.breadcrumbs.find((c) => c.depth === 1);
     if (crumb) return clip(crumb.text);
-    const own = /^# (.+)$/m.exec(chunk.text.replace(/^(`{3,}|~{3,})[^]*?^\1/gm, ''));
+    const own = /^# (.+)$/m.exec(chunk.text.replace(/^(`{3,}|~{3,})[\s\S]*?^\1/gm, ''));
     if (own) return clip(own[1]);
   }
   return undefined;
