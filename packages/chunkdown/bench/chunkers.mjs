@@ -67,7 +67,7 @@ export const contenders = {
  * @returns {number} Its length in UTF-16 code units.
  */
 export function contentLength(markdown) {
-  return toString(
+  return plainText(
     fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }),
   ).length;
 }

@@ -61,7 +61,7 @@ export async function chunkdownChunker({
   });
   return (source) => {
     const result = splitter.split(source);
-    const title = header ? documentTitle(source, result) : undefined;
+    const title = header ? documentTitle(result) : undefined;
     return result.chunks.map((chunk) => ({
       text: header
         ? withHeader(title, chunk)
@@ -110,11 +110,10 @@ export function locate(texts, source) {
 /**
  * The document's title as issue 16 defines it: front matter `title`, else the first h1.
  *
- * @param {string} source The document.
  * @param {{ chunks: { text: string, breadcrumbs: { text: string, depth: number }[] }[], frontmatter?: { data?: unknown } }} result
  * @returns {string | undefined}
  */
-export function documentTitle(source, result) {
+export function documentTitle(result) {
   const data = result.frontmatter?.data;
   if (data && typeof data === 'object' && typeof data.title === 'string' && data.title.trim()) {
     return clip(data.title);
