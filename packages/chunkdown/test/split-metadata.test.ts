@@ -55,6 +55,14 @@ describe('offsets', () => {
     }
   });
 
+  test('of the first column group of a wide row start at its key cell', () => {
+    const wide = `| id | description | details |\n| - | - | - |\n| r1 | ${'alpha '.repeat(8).trim()} | ${'beta '.repeat(8).trim()} |`;
+    const [first, second] = split(wide, 50);
+    expect(wide.slice(first?.start, first?.end).trim()).toBe(`| r1 | ${'alpha '.repeat(8).trim()}`);
+    // Later groups repeat the key cell as context: their source is their own cells.
+    expect(wide.slice(second?.start, second?.end).trim()).toBe(`| ${'beta '.repeat(8).trim()} |`);
+  });
+
   test('come in order, never overlap, and cover every word (CRLF too)', () => {
     const markdown = [
       '# Title',

@@ -97,8 +97,9 @@ function columnGroups(
   return groups.map((columns, groupIndex): Unit => {
     const virtualTable = subTable(table, repeatKey ? [0, ...columns] : columns);
     const groupCells = columns.map((index) => cells[index] as TableCell);
-    // The group's source is its own cells; the key cell is repeated context.
-    const first = groupCells[0]?.position;
+    // The group's source is its own cells (the first group's starts at the key cell, where the
+    // row starts); in later groups the key cell is repeated context.
+    const first = (groupIndex === 0 && repeatKey ? key : groupCells[0])?.position;
     const last = groupCells[groupCells.length - 1]?.position;
     const groupRow: TableRow = {
       type: 'tableRow',
