@@ -60,7 +60,9 @@ export function verbatim(written: string, value: string): boolean {
 
 /**
  * Drop escapes the serializer added to characters that the source wrote plainly. `value` is the
- * text written, found at `offset` in the text of the parsed node `source`.
+ * text written, found at `offset` in the text of the parsed node `source`; `startsLine` says
+ * whether the output of the text starts a line, `blockColumn` the source column where the
+ * paragraph (or heading) holding it starts.
  */
 export function keepSourceEscapes(
   out: string,
@@ -70,10 +72,26 @@ export function keepSourceEscapes(
   sourceMap: SourceMap,
   cutBefore: boolean,
   cutAfter: boolean,
+  startsLine: boolean,
+  blockColumn: number,
 ): string {
   // At a cut, the first and last words may now start a line or touch new markup: keep escapes there.
   const firstWordEnd = cutBefore ? wordEnd(value) : 0;
   const lastWordStart = cutAfter ? wordStart(value) : value.length;
+  const text = sourceMap.source;
+  // The first word of a line was plain in the source thanks to where the line started, which
+  // the output does not keep (it writes every line of a paragraph at the paragraph's column):
+  // `    ---` under a paragraph line is text, `---` a heading underline; a lazy `1.` less indented
+  // than its list item's text is text, `1.` at the item's column a list. There the escapes stay.
+  let lineStart = startsLine ? 0 : -1;
+  let firstWord = startsLine;
+  const moved = () => {
+    if (!firstWord || lineStart < 0) return false;
+    const written = sourceMap.char(source, offset + lineStart);
+    if (written === undefined) return false;
+    const shift = column(text, written.start) - blockColumn;
+    return shift < 0 || shift >= 4;
+  };
   let result = '';
   let o = 0;
   let j = 0;
@@ -83,11 +101,15 @@ export function keepSourceEscapes(
     if (c === '\\' && j < value.length && out.charAt(o + 1) === v && /[!-/:-@[-`{-~]/.test(v)) {
       const protectedEdge = j < firstWordEnd || j >= lastWordStart;
       const written = protectedEdge ? undefined : sourceMap.char(source, offset + j);
-      result += written?.plain ? v : `\\${v}`;
+      result += written?.plain && !(blockStart.has(v) && moved()) ? v : `\\${v}`;
       o += 2;
       j++;
     } else if (c === v) {
       result += c;
+      if (c === '\n') {
+        lineStart = j + 1;
+        firstWord = true;
+      } else if (isSpace(c)) firstWord = false;
       o++;
       j++;
     } else if (c === '&') {
@@ -102,6 +124,29 @@ export function keepSourceEscapes(
     }
   }
   return result;
+}
+
+/** Characters whose escape at the start of a line keeps a block from starting there. */
+const blockStart = new Set(['#', '>', '-', '+', '*', '=', '.', ')', '`', '~', '<', '_']);
+
+/**
+ * Column of a source offset: characters since the start of its line (a tab counts 4).
+ *
+ * @param text
+ *   The source.
+ * @param at
+ *   An offset in it.
+ * @returns
+ *   The column, from 0.
+ */
+export function column(text: string, at: number): number {
+  let columns = 0;
+  for (let index = at - 1; index >= 0; index--) {
+    const code = text.charCodeAt(index);
+    if (code === 10 || code === 13) break;
+    columns += code === 9 ? 4 : 1;
+  }
+  return columns;
 }
 
 /** End of the first word of a text (its leading whitespace included). */

@@ -1,10 +1,11 @@
 import type { ChunkdownOptions, LengthFunction, NodeRule, NodeRules, SplitRule } from './types.js';
 
-/** The default rules: links, images, inline code and words are kept whole. */
+/** The default rules: links, images, inline code, headings and words are kept whole. */
 export const defaultNodeRules: Readonly<NodeRules> = Object.freeze({
   link: Object.freeze({ split: 'never-split', style: 'inline' }),
   image: Object.freeze({ split: 'never-split', style: 'inline' }),
   inlineCode: Object.freeze({ split: 'never-split' }),
+  heading: Object.freeze({ split: 'never-split' }),
   word: Object.freeze({ split: 'never-split' }),
 } satisfies NodeRules);
 

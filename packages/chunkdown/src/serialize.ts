@@ -2,7 +2,7 @@ import type { Link, Nodes, Parents, Root, Text } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import type { Handle, Info, Options, SafeConfig, State } from 'mdast-util-to-markdown';
 import { defaultHandlers, toMarkdown } from 'mdast-util-to-markdown';
-import { keepSourceEscapes, safeWith, verbatim } from './escapes.js';
+import { column, keepSourceEscapes, safeWith, verbatim } from './escapes.js';
 import type { Provenance } from './provenance.js';
 import type { SourceMap } from './source-map.js';
 
@@ -32,6 +32,26 @@ export function createSerializer(
   provenance: Provenance,
 ): Serializer {
   const { copyOrigins, sliceOrigins, syntheticNodes } = provenance;
+  /** The paragraph or heading being written, whose text the text handler writes. */
+  let block: Nodes | undefined;
+  const within =
+    (handle: Handle): Handle =>
+    (node, parent, state, info) => {
+      const outer = block;
+      block = node;
+      try {
+        return handle(node, parent, state, info);
+      } finally {
+        block = outer;
+      }
+    };
+  /** Source column where the block being written starts. */
+  const blockColumn = (): number => {
+    if (!block) return 0;
+    const original = copyOrigins.get(block as never) ?? block;
+    const start = sourceMap.range(original as Nodes)?.start;
+    return start === undefined ? 0 : column(source, start);
+  };
   const text: Handle = (node: Text, parent: Parents | undefined, state: State, info: Info) => {
     if (syntheticNodes.has(node)) return node.value;
     const siblings = parent ? parent.children : [];
@@ -60,7 +80,18 @@ export function createSerializer(
       (originalSiblings !== undefined &&
         index === siblings.length - 1 &&
         originalSiblings[originalSiblings.length - 1] !== parsed);
-    return keepSourceEscapes(out, node.value, parsed, from, sourceMap, cutBefore, cutAfter);
+    const before = (info as SafeConfig).before ?? '';
+    return keepSourceEscapes(
+      out,
+      node.value,
+      parsed,
+      from,
+      sourceMap,
+      cutBefore,
+      cutAfter,
+      before === '' || before.endsWith('\n'),
+      blockColumn(),
+    );
   };
 
   // A GFM literal autolink (`https://x.dev`, `a@b.co`) is written as it was, not as `<…>`.
@@ -96,7 +127,14 @@ export function createSerializer(
     fences: true,
     setext: false,
     listItemIndent: 'one',
-    handlers: { ...gfm.handlers, root, text, link },
+    handlers: {
+      ...gfm.handlers,
+      root,
+      text,
+      link,
+      paragraph: within(defaultHandlers.paragraph),
+      heading: within(defaultHandlers.heading),
+    },
   };
 
   return {

@@ -13,6 +13,8 @@ export interface CharSource {
 
 /** Maps characters of parsed nodes' text (`value`, or an image's `alt`) back to the source. */
 export interface SourceMap {
+  /** The document the map is of. */
+  readonly source: string;
   /**
    * Where the character at `index` of the node's text was written, or `undefined` when the node
    * has no position.
@@ -104,7 +106,14 @@ export function createSourceMap(source: string): SourceMap {
       let probe = offset;
       while (source.charCodeAt(probe) === 32) probe++;
       const fence = source.charAt(probe);
-      if ((fence === '`' || fence === '~') && source.startsWith(fence.repeat(3), probe)) {
+      // (An indented code block starts with its indentation: four spaces or a tab, and its text
+      // may start with what looks like a fence.)
+      if (
+        probe - offset < 4 &&
+        source.charCodeAt(probe) !== 9 &&
+        (fence === '`' || fence === '~') &&
+        source.startsWith(fence.repeat(3), probe)
+      ) {
         const lineEnd = source.indexOf('\n', probe);
         offset = lineEnd === -1 ? source.length : lineEnd + 1;
         return { index: 0, offset, lineStart: true };
@@ -152,7 +161,7 @@ export function createSourceMap(source: string): SourceMap {
     const v = value.charAt(cursor.index);
     let p = cursor.offset;
 
-    if (v === '\n' || v === '\r') {
+    if ((v === '\n' || v === '\r') && !(source.charAt(p) === '&' && matchEntity(p) > 0)) {
       while (p < source.length && source.charAt(p) !== '\n' && source.charAt(p) !== '\r') p++;
       let end = p + 1;
       if (v === '\n' && source.charAt(p) === '\r' && source.charAt(p + 1) === '\n') end = p + 2;
@@ -240,7 +249,7 @@ export function createSourceMap(source: string): SourceMap {
     return match ? match[0].length : 0;
   }
 
-  return { char, range, locate };
+  return { source, char, range, locate };
 }
 
 /** Number of UTF-16 code units a numeric character reference decodes to. */

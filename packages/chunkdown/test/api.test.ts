@@ -7,11 +7,12 @@ describe('public API', () => {
     expect(Object.keys(api).sort()).toEqual(['chunkdown', 'defaultNodeRules']);
   });
 
-  test('defaultNodeRules keep links, images, inline code and words whole', () => {
+  test('defaultNodeRules keep links, images, inline code, headings and words whole', () => {
     expect(defaultNodeRules).toEqual({
       link: { split: 'never-split', style: 'inline' },
       image: { split: 'never-split', style: 'inline' },
       inlineCode: { split: 'never-split' },
+      heading: { split: 'never-split' },
       word: { split: 'never-split' },
     });
     expect(Object.isFrozen(defaultNodeRules)).toBe(true);

@@ -63,6 +63,16 @@ describe('offsets', () => {
     expect(wide.slice(second?.start, second?.end).trim()).toBe(`| ${'beta '.repeat(8).trim()} |`);
   });
 
+  test('of the pieces of an indented code block are their lines, also when one looks like a fence', () => {
+    const code = '    ```\n    aaa\n    ```\n';
+    const chunks = split(code, 5);
+    expect(chunks.map((chunk) => code.slice(chunk.start, chunk.end))).toEqual([
+      '```',
+      'aaa',
+      '```',
+    ]);
+  });
+
   test('come in order, never overlap, and cover every word (CRLF too)', () => {
     const markdown = [
       '# Title',

@@ -133,9 +133,10 @@ export function createSplitState(
     keepsWhole(key, node) {
       const size = measure.size(node);
       if (size > options.rules[key].split.keepWholeUpTo) return false;
-      // To fit the raw cap, rules give way, but links and images stay whole: their URL is repeated
-      // in every piece, so splitting them cannot make them smaller.
-      return size <= keepWholeLimit || key === 'link' || key === 'image';
+      // To fit the raw cap, rules give way, but links and images stay whole (their URL is repeated
+      // in every piece, so splitting them cannot make them smaller), and so do headings (a heading
+      // in two pieces is two headings): the cap cuts them as text.
+      return size <= keepWholeLimit || key === 'link' || key === 'image' || key === 'heading';
     },
     block(node, path, section) {
       const splitter = splitters[node.type];

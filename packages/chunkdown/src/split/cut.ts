@@ -20,6 +20,8 @@ export interface Cutter {
   piece(a: number, b: number, sizeEnd: number, level: Rank): Unit;
   /** Why `[a, b)` cannot be cut at all. */
   atomic(a: number, b: number): Atomic;
+  /** Whether `[a, b)` is only whitespace: such a piece goes with the separators around it. */
+  blank(a: number, b: number): boolean;
 }
 
 /**
@@ -59,10 +61,12 @@ export function cut(
     for (let k = 0; k < spans.length; k += 2) {
       const spanStart = spans[k] as number;
       const spanEnd = spans[k + 1] as number;
-      if (spanStart > start) units.push(cutter.piece(start, spanStart, spanEnd, next));
+      if (spanStart > start && !cutter.blank(start, spanStart)) {
+        units.push(cutter.piece(start, spanStart, spanEnd, next));
+      }
       start = spanEnd;
     }
-    if (b > start) units.push(cutter.piece(start, b, sizeEnd, next));
+    if (b > start && !cutter.blank(start, b)) units.push(cutter.piece(start, b, sizeEnd, next));
     if (units.length > 1) return units;
   }
   return cutter.atomic(a, b);

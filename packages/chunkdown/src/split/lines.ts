@@ -70,6 +70,7 @@ function linesCutter(
       split: () => cut(cutter, a, b, sizeEnd, level),
     }),
     atomic: () => ({ reason: 'word', nodeType: node.type }),
+    blank: (a, b) => !/\S/.test(value.slice(a, b)),
   };
   return cutter;
 }

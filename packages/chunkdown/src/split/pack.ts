@@ -36,7 +36,8 @@ export interface Limits {
  * The chunk being filled. Invariants: `size` is the content of `leaves` with the separators
  * between its units (an upper bound for size units that do not add up); `leaves` is empty exactly
  * when nothing was placed since the last close; `leadsIn` holds when the last unit placed (past
- * thematic breaks) is a heading or a lead-in paragraph, which must not end a chunk.
+ * thematic breaks) is a heading or a lead-in paragraph, or when the chunk has no content yet:
+ * such a chunk must not end before something follows.
  */
 interface OpenChunk {
   leaves: Leaf[];
@@ -58,12 +59,14 @@ interface OpenChunk {
  * | `join`   | it fits the open chunk (closer to the balanced target than a new chunk would |
  * |          | be, or the open chunk leads into it), or it is the first unit and fits       |
  * | `start`  | it fits `maxSize` on its own but not in the open chunk                       |
- * | `retry`  | headings without content and a unit without content that do not fit together |
  * | `split`  | it does not fit: pack its parts (`close`: the open chunk is big enough to    |
  * |          | end first); a unit that cannot be split goes in whole (`whole`)              |
+ *
+ * A chunk that leads in (ends with a heading) is never closed before something follows it: a
+ * unit too big to join it is split, so its first part joins.
  */
 type Decision =
-  | { do: 'drop' | 'join' | 'start' | 'retry' }
+  | { do: 'drop' | 'join' | 'start' }
   | { do: 'split'; close: boolean; whole: 'join' | 'start' };
 
 const JOIN: Decision = { do: 'join' };
@@ -96,10 +99,9 @@ function decide(
     return unit.size <= limits.maxSize ? JOIN : { do: 'split', close: false, whole: 'join' };
   }
   if (open.leadsIn) {
-    // A heading stays with the start of its content (a heading with no content of its own
-    // lets go of the next one when they do not fit together).
+    // A heading stays with the start of its content: what does not fit with it is split, and a
+    // unit that cannot be split joins it whole (under a hard limit it starts a chunk instead).
     if (open.size + open.trail + unit.size <= limits.maxSize) return JOIN;
-    if (!open.content && !unit.content) return { do: 'retry' };
     return { do: 'split', close: false, whole: limits.strict ? 'start' : 'join' };
   }
   const next = open.size + open.trail + unit.size;
@@ -140,14 +142,22 @@ export function pack(root: Unit, limits: Limits): Draft[] {
   const drafts: Draft[] = [];
   let open = emptyChunk();
 
-  const emit = (unit: Unit, atomic?: Atomic) => {
+  /** Whether a draft with content was made yet. */
+  let anyContent = false;
+
+  /** Place a unit in the open chunk; `ahead`: whether content follows it in the document. */
+  const emit = (unit: Unit, ahead: boolean, atomic?: Atomic) => {
     if (open.leaves.length > 0) open.size += open.trail;
     for (const leaf of unit.leaves()) open.leaves.push(leaf);
     open.size += unit.size;
     open.trail = unit.trail ?? 0;
     if (unit.content) open.content = true;
+    // A heading, a lead-in, an empty section, or a chunk without content yet leads into the
+    // content that follows: the chunk does not end there (in a document of headings only, it may).
     open.leadsIn =
-      unit.kind === 'heading' || unit.leadIn === true || (open.leadsIn && unit.kind === 'break');
+      ahead &&
+      (!open.content ||
+        (unit.kind === 'break' ? open.leadsIn : !unit.content || unit.leadIn === true));
     if (atomic && unit.size > maxSize) {
       if (!open.overflow || open.overflow.size < unit.size) {
         open.overflow = { reason: atomic.reason, nodeType: atomic.nodeType, size: unit.size };
@@ -171,10 +181,10 @@ export function pack(root: Unit, limits: Limits): Draft[] {
         last &&
         !open.content &&
         previous &&
-        (previous.size + open.size <= maxSize || (leaves.length === 1 && !strict))
+        ((!strict && anyContent) || previous.size + open.size <= maxSize)
       ) {
         // Headings with nothing after them at the end of the document join the previous chunk
-        // (under a hard limit only when they fit).
+        // (under a hard limit only when they fit; in a document of headings only, too).
         for (const leaf of leaves) previous.leaves.push(leaf);
         previous.size += open.size;
         if (previous.size > maxSize && !previous.overflow) {
@@ -182,12 +192,20 @@ export function pack(root: Unit, limits: Limits): Draft[] {
         }
       } else {
         drafts.push({ leaves, size: open.size, overflow: open.overflow });
+        if (open.content) anyContent = true;
       }
     }
     open = emptyChunk();
   };
 
-  const packAll = (units: readonly Unit[]) => {
+  /** Pack units in order; `after`: whether content follows them in the document. */
+  const packAll = (units: readonly Unit[], after: boolean) => {
+    const ahead: boolean[] = new Array(units.length);
+    let seen = after;
+    for (let index = units.length - 1; index >= 0; index--) {
+      ahead[index] = seen;
+      if ((units[index] as Unit).content) seen = true;
+    }
     // Balance within runs: a section too big to share a chunk starts a new run, so the content
     // before it is spread over its own chunks.
     let remaining = 0;
@@ -205,43 +223,56 @@ export function pack(root: Unit, limits: Limits): Draft[] {
       const total = open.size + remaining;
       const target = total / Math.max(1, Math.ceil(total / chunkSize));
       const following = index + 1 < units.length ? (units[index + 1] as Unit) : undefined;
-      place(unit, target, following && following.kind !== 'break' ? following.size : 0);
+      place(
+        unit,
+        target,
+        following && following.kind !== 'break' ? following.size : 0,
+        ahead[index] as boolean,
+      );
       remaining -= unit.size + (unit.trail ?? 0);
     }
   };
 
   const startsRun = (unit: Unit) => unit.kind === 'section' && unit.size > chunkSize;
 
-  const place = (unit: Unit, target: number, followingSize = 0): void => {
+  const place = (unit: Unit, target: number, followingSize: number, ahead: boolean): void => {
+    if (
+      !ahead &&
+      !unit.content &&
+      unit.kind !== 'break' &&
+      !strict &&
+      (open.content || anyContent)
+    ) {
+      // Headings with no content after them, at the end of the document, go with the content
+      // before them.
+      emit(unit, ahead);
+      return;
+    }
     const decision = decide(open, unit, target, followingSize, limits);
     switch (decision.do) {
       case 'drop':
         return;
       case 'join':
-        emit(unit);
+        emit(unit, ahead);
         return;
       case 'start':
         close();
-        emit(unit);
-        return;
-      case 'retry':
-        close();
-        place(unit, target, followingSize);
+        emit(unit, ahead);
         return;
       case 'split': {
         const parts = unit.split();
         if (!Array.isArray(parts)) {
           if (decision.whole === 'start') close();
-          emit(unit, parts);
+          emit(unit, ahead, parts);
           return;
         }
         if (decision.close) close();
-        packAll(parts);
+        packAll(parts, ahead);
       }
     }
   };
 
-  place(root, root.size);
+  place(root, root.size, 0, false);
   close(true);
   return drafts;
 }

@@ -62,6 +62,8 @@ function textCutter(flat: Flat): Cutter {
     cutsGraphemes: (a, b) => flat.state.cutsWord(rangeSize(flat, a, b)),
     piece: (a, b, sizeEnd, level) => rangeUnit(flat, cutter, a, b, sizeEnd, level),
     atomic: (a, b) => atomicReason(flat, a, b),
+    // Boundaries are whitespace runs: a piece between two of them is never blank.
+    blank: () => false,
   };
   return cutter;
 }

@@ -1,9 +1,10 @@
 import type { Nodes, Root } from 'mdast';
+import { toString } from 'mdast-util-to-string';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { takeFrontmatter } from '../../src/frontmatter.js';
-import type { ChunkdownOptions, SplitResult } from '../../src/index.js';
+import type { Chunk, ChunkdownOptions, SplitResult } from '../../src/index.js';
 import { chunkdown } from '../../src/index.js';
 
 const parser = unified().use(remarkParse).use(remarkGfm);
@@ -153,26 +154,192 @@ export interface InvariantOptions {
   inputWords?: string[];
 }
 
+/** The kinds of invariant violations (SPEC §6), as the real-document report counts them. */
+export type ProblemKind =
+  | 'throw'
+  | 'lost-words'
+  | 'open-fence'
+  | 'orphan-rows'
+  | 'cut-links'
+  | 'gained-construct'
+  | 'heading-only'
+  | 'front-matter'
+  | 'offsets'
+  | 'raw-cap'
+  | 'other';
+
+/** One invariant violation. */
+export interface Problem {
+  kind: ProblemKind;
+  message: string;
+}
+
+/** What a document holds that a chunk could gain by re-parsing as something else (invariant 7). */
+interface Constructs {
+  headings: Map<string, number>;
+  code: string[];
+  urls: Set<string>;
+  definitions: Set<string>;
+  tableHeaders: string[];
+  hasContent: boolean;
+}
+
+function constructsOf(tree: Root): Constructs {
+  const found: Constructs = {
+    headings: new Map(),
+    code: [],
+    urls: new Set(),
+    definitions: new Set(),
+    tableHeaders: [],
+    hasContent: false,
+  };
+  const visit = (node: Nodes, top: boolean) => {
+    if (top && node.type !== 'heading' && node.type !== 'thematicBreak') found.hasContent = true;
+    if (node.type === 'heading') {
+      const key = `${node.depth} ${toString(node)}`;
+      found.headings.set(key, (found.headings.get(key) ?? 0) + 1);
+    } else if (node.type === 'code') found.code.push(node.value);
+    else if (node.type === 'link' || node.type === 'image') found.urls.add(node.url);
+    else if (node.type === 'definition') {
+      found.urls.add(node.url);
+      found.definitions.add(node.identifier);
+    } else if (node.type === 'table') {
+      const header = node.children[0];
+      found.tableHeaders.push(
+        header ? header.children.map((cell) => toString(cell)).join('|') : '',
+      );
+    }
+    if ('children' in node) for (const child of node.children as Nodes[]) visit(child, false);
+  };
+  for (const child of tree.children) visit(child, true);
+  return found;
+}
+
+/** Constructs of a chunk that the source does not have (headings counted over all chunks). */
+function gained(
+  chunk: Constructs,
+  source: Constructs,
+  headingsSeen: Map<string, number>,
+): string[] {
+  const found: string[] = [];
+  for (const [heading, count] of chunk.headings) {
+    const seen = (headingsSeen.get(heading) ?? 0) + count;
+    headingsSeen.set(heading, seen);
+    if (seen > (source.headings.get(heading) ?? 0)) found.push(`heading "${heading.slice(0, 60)}"`);
+  }
+  for (const value of chunk.code) {
+    if (!source.code.some((code) => code.includes(value.trim()))) {
+      found.push(`code "${value.slice(0, 60)}"`);
+    }
+  }
+  for (const url of chunk.urls) if (!source.urls.has(url)) found.push(`link ${url.slice(0, 80)}`);
+  for (const label of chunk.definitions) {
+    if (!source.definitions.has(label)) found.push(`definition [${label}]`);
+  }
+  for (const header of chunk.tableHeaders) {
+    const cells = header.split('|');
+    if (!source.tableHeaders.some((row) => isSubsequence(cells, row.split('|')))) {
+      found.push(`table headed ${header.slice(0, 60)}`);
+    }
+  }
+  return found;
+}
+
+function isSubsequence(items: string[], of: string[]): boolean {
+  let index = 0;
+  for (const item of of) if (index < items.length && item === items[index]) index++;
+  return index === items.length;
+}
+
+/** The lines between a leading `---`/`+++` fence pair, whether or not they parse. */
+function frontmatterLines(markdown: string): string[] {
+  const match = /^(---|\+\+\+)[ \t]*\r?\n([\s\S]*?)\r?\n\1[ \t]*(?:\r?\n|$)/.exec(markdown);
+  if (!match) return [];
+  const lines = (match[2] as string)
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+  // Front matter starts with a key (`title: …`, `title = …`), a thematic break with text does not.
+  return /^[A-Za-z_][\w-]*\s*[:=]/.test(lines[0] ?? '') ? lines : [];
+}
+
 /**
- * Split `markdown` and check the invariants of SPEC §6; returns the result, throws a readable
- * error listing every violation.
+ * Share of a chunk's own words found in its source range: not the context it repeats (table
+ * header rows, the key cells of rows, an alert's marker).
  */
-export function checkInvariants(
+function wordsInRange(tree: Root, chunk: Chunk, markdown: string): number {
+  const context = new Map<string, number>();
+  const addContext = (text: string) => {
+    for (const match of text.matchAll(wordPattern)) {
+      context.set(match[0], (context.get(match[0]) ?? 0) + 1);
+    }
+  };
+  const visit = (node: Nodes) => {
+    if (node.type === 'table') {
+      for (const [index, row] of node.children.entries()) {
+        const cells = index === 0 ? row.children : row.children.slice(0, 1);
+        for (const cell of cells) for (const text of renderedTexts(cell)) addContext(text);
+      }
+    } else if (node.type === 'blockquote') {
+      const marker = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/i.exec(toString(node));
+      if (marker) addContext(marker[1] as string);
+    }
+    if ('children' in node) for (const child of node.children as Nodes[]) visit(child);
+  };
+  visit(tree);
+  const have = new Map<string, number>();
+  for (const match of markdown.slice(chunk.start, chunk.end).matchAll(wordPattern)) {
+    have.set(match[0], (have.get(match[0]) ?? 0) + 1);
+  }
+  // Words not in the range, less the context the chunk repeats.
+  const words = wordsOf(tree);
+  let unexplained = 0;
+  for (const word of words) {
+    const count = have.get(word) ?? 0;
+    if (count > 0) {
+      have.set(word, count - 1);
+      continue;
+    }
+    const repeated = context.get(word) ?? 0;
+    if (repeated > 0) context.set(word, repeated - 1);
+    else unexplained++;
+  }
+  // A character reference in the range (`&copy;`, `&#35;`) renders as a word of its own.
+  const references = markdown.slice(chunk.start, chunk.end).match(/&#?\w+;/g)?.length ?? 0;
+  const total = words.length;
+  const found = total - Math.max(0, unexplained - references);
+  return total === 0 ? 1 : found / total;
+}
+
+/**
+ * Split `markdown` and check the invariants of SPEC §6, each violation with its kind.
+ *
+ * @returns
+ *   The result (unless the split threw) and the violations.
+ */
+export function findProblems(
   markdown: string,
   options: ChunkdownOptions,
   checks: InvariantOptions = {},
-): SplitResult {
+): { result: SplitResult | undefined; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const add = (kind: ProblemKind, message: string) => problems.push({ kind, message });
   const splitter = chunkdown(options);
-  const result = splitter.split(markdown);
-  const problems: string[] = [];
+  let result: SplitResult;
+  try {
+    result = splitter.split(markdown);
+  } catch (error) {
+    add('throw', `threw ${(error as Error).stack?.slice(0, 300)}`);
+    return { result: undefined, problems };
+  }
   const { chunks } = result;
   if (checks.repeat !== false) {
     const texts = splitter.splitText(markdown);
     if (JSON.stringify(texts) !== JSON.stringify(chunks.map((chunk) => chunk.text))) {
-      problems.push('splitText differs from split().chunks');
+      add('other', 'splitText differs from split().chunks');
     }
     if (JSON.stringify(splitter.split(markdown)) !== JSON.stringify(result))
-      problems.push('not deterministic');
+      add('other', 'not deterministic');
   }
 
   const length = options.lengthFunction ?? ((text: string) => text.length);
@@ -185,17 +352,22 @@ export function checkInvariants(
     JSON.stringify(options.rules?.word?.split ?? '').includes('allow-split') ||
     (options.maxRawSize !== undefined &&
       markdown.split(/\s+/).some((token) => token.length > (options.maxRawSize as number) / 2));
-  const allText = chunks.map((chunk) => chunk.text).join('\n\n');
+  const sourceTree = parseMarkdown(markdown);
+  const source = constructsOf(sourceTree);
+  const headingsSeen = new Map<string, number>();
+  const frontmatter = frontmatterLines(markdown);
+  const chunkWords: string[] = [];
+  const chunkUrls: string[] = [];
 
   chunks.forEach((chunk, index) => {
     const where = `chunk ${index}`;
-    if (chunk.text.trim() === '') problems.push(`${where}: empty`);
-    if (chunk.text !== chunk.text.trim()) problems.push(`${where}: not trimmed`);
+    if (chunk.text.trim() === '') add('other', `${where}: empty`);
+    if (chunk.text !== chunk.text.trim()) add('other', `${where}: not trimmed`);
     if (options.maxRawSize !== undefined && length(chunk.text) > options.maxRawSize) {
-      problems.push(`${where}: raw size ${length(chunk.text)} > cap ${options.maxRawSize}`);
+      add('raw-cap', `${where}: raw size ${length(chunk.text)} > cap ${options.maxRawSize}`);
     }
     if (chunk.rawSize !== length(chunk.text))
-      problems.push(`${where}: rawSize ${chunk.rawSize} is wrong`);
+      add('other', `${where}: rawSize ${chunk.rawSize} is wrong`);
     if (
       !options.lengthFunction &&
       !options.overlap &&
@@ -203,47 +375,103 @@ export function checkInvariants(
       !chunk.overflow &&
       !chunk.cut
     ) {
-      problems.push(`${where}: content ${chunk.contentSize} > ${maxSize} without a reason`);
+      add('other', `${where}: content ${chunk.contentSize} > ${maxSize} without a reason`);
     }
-    if (hasOpenFence(chunk.text)) problems.push(`${where}: open code fence`);
+    if (hasOpenFence(chunk.text)) add('open-fence', `${where}: open code fence`);
     const orphans = orphanRows(chunk.text);
     if (orphans.length > 0 && !chunk.cut)
-      problems.push(`${where}: orphan table rows ${orphans.slice(0, 2).join(' / ')}`);
+      add('orphan-rows', `${where}: orphan table rows ${orphans.slice(0, 2).join(' / ')}`);
     if (!(chunk.start >= 0 && chunk.start <= chunk.end && chunk.end <= markdown.length)) {
-      problems.push(`${where}: bad range ${chunk.start}-${chunk.end}`);
+      add('offsets', `${where}: bad range ${chunk.start}-${chunk.end}`);
     }
-    if (chunk.start < previousStart) problems.push(`${where}: starts before the previous chunk`);
+    if (chunk.start < previousStart) add('offsets', `${where}: starts before the previous chunk`);
     if (!options.overlap && chunk.start < previousEnd && !chunk.cut) {
-      problems.push(
+      add(
+        'offsets',
         `${where}: range ${chunk.start}-${chunk.end} overlaps the previous (…${previousEnd})`,
       );
     }
     previousStart = chunk.start;
     previousEnd = chunk.end;
+
+    // Each chunk on its own: what it renders, and what it re-parses as.
+    const tree = parser.parse(chunk.text);
+    const own = wordsOf(tree);
+    chunkWords.push(...own);
+    chunkUrls.push(...urlsOf(tree));
+    if (!chunk.cut && !chunk.fallback) {
+      const constructs = constructsOf(tree);
+      if (!options.overlap) {
+        for (const construct of gained(constructs, source, headingsSeen)) {
+          add('gained-construct', `${where}: gained ${construct}`);
+        }
+      }
+      // (Under a tiny raw cap a heading may have no room for anything after it, nor headings at
+      // the end of the document for the content before them.)
+      const capped = options.maxRawSize !== undefined;
+      if (
+        !constructs.hasContent &&
+        source.hasContent &&
+        constructs.headings.size > 0 &&
+        !(
+          capped &&
+          ((options.maxRawSize as number) < Math.max(150, 2 * options.chunkSize) ||
+            options.chunkSize < 50 ||
+            index === chunks.length - 1)
+        )
+      ) {
+        add('heading-only', `${where}: only headings: ${chunk.text.slice(0, 80)}`);
+      }
+      if (wordsInRange(tree, chunk, markdown) < 0.9) {
+        add(
+          'offsets',
+          `${where}: words not in its range ${chunk.start}-${chunk.end}: ${chunk.text.slice(0, 60)}`,
+        );
+      }
+    }
+    if (
+      frontmatter.length >= 2 &&
+      chunk.text.includes(frontmatter[0] as string) &&
+      chunk.text.includes(frontmatter[1] as string)
+    ) {
+      add('front-matter', `${where}: holds the front matter`);
+    }
   });
 
-  // One parse of all chunks serves the word and link checks.
-  const chunkTree = parser.parse(allText);
-  const chunkWords = wordsOf(chunkTree);
   if (!cut) {
-    const lost = missing(checks.inputWords ?? words(markdown), chunkWords);
-    if (lost.length > 0) problems.push(`lost words: ${lost.slice(0, 12).join(', ')}`);
+    const lost = missing(checks.inputWords ?? wordsOf(sourceTree), chunkWords);
+    if (lost.length > 0) add('lost-words', `lost words: ${lost.slice(0, 12).join(', ')}`);
   } else {
     const lost = missing(
       letters(markdown),
       chunkWords.flatMap((word) => [...word]),
     );
-    if (lost.length > 0) problems.push(`lost letters: ${lost.slice(0, 12).join(', ')}`);
+    if (lost.length > 0) add('lost-words', `lost letters: ${lost.slice(0, 12).join(', ')}`);
   }
   if (checks.links !== false && !cut) {
-    const lostLinks = missing(linkUrls(markdown), urlsOf(chunkTree));
+    const lostLinks = missing(urlsOf(sourceTree), chunkUrls);
     if (lostLinks.length > 0)
-      problems.push(`lost or broken links: ${lostLinks.slice(0, 5).join(', ')}`);
+      add('cut-links', `lost or broken links: ${lostLinks.slice(0, 5).join(', ')}`);
   }
+  return { result, problems };
+}
 
-  if (problems.length > 0) {
+/**
+ * Split `markdown` and check the invariants of SPEC §6; returns the result, throws a readable
+ * error listing every violation.
+ */
+export function checkInvariants(
+  markdown: string,
+  options: ChunkdownOptions,
+  checks: InvariantOptions = {},
+): SplitResult {
+  const { result, problems } = findProblems(markdown, options, checks);
+  if (problems.length > 0 || !result) {
     throw new Error(
-      `${problems.length} invariant violation(s) with ${JSON.stringify(options)}:\n- ${problems.slice(0, 20).join('\n- ')}`,
+      `${problems.length} invariant violation(s) with ${JSON.stringify(options)}:\n- ${problems
+        .slice(0, 20)
+        .map((problem) => `[${problem.kind}] ${problem.message}`)
+        .join('\n- ')}`,
     );
   }
   return result;

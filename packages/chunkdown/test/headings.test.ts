@@ -1,0 +1,71 @@
+import type { Root } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { describe, expect, test } from 'vitest';
+import { type ChunkdownOptions, chunkdown } from '../src/index.js';
+import { checkInvariants } from './helpers/invariants.js';
+
+/** SPEC §4: a heading stays with the start of its content; no chunk holds only headings. */
+const parser = unified().use(remarkParse).use(remarkGfm);
+
+function headingOnly(text: string): boolean {
+  const tree = parser.parse(text) as Root;
+  return tree.children.every((node) => node.type === 'heading' || node.type === 'thematicBreak');
+}
+
+function chunks(markdown: string, options: ChunkdownOptions): string[] {
+  const result = checkInvariants(markdown, options).chunks.map((chunk) => chunk.text);
+  for (const text of result) expect(headingOnly(text), text).toBe(false);
+  return result;
+}
+
+const prose = (words: number, seed: string) =>
+  Array.from({ length: words }, (_, index) => `${seed}${index}`).join(' ');
+
+describe('headings never stand alone', () => {
+  test('a heading longer than the chunk size is kept whole, with the start of its content', () => {
+    const heading = `## ${prose(30, 'title')}`;
+    const markdown = `${heading}\n\n${prose(20, 'body')}. ${prose(20, 'more')}.`;
+    const result = chunks(markdown, { chunkSize: 100, maxOverflowRatio: 1.5 });
+    const withHeading = result.filter((text) => text.includes('title0'));
+    expect(withHeading).toHaveLength(1);
+    expect(withHeading[0]).toContain(`${heading}\n\nbody0`);
+  });
+
+  test('a section that does not fit takes its first subsection’s heading and start along', () => {
+    const markdown = `# Doc\n\n## 2.5.13\n\n### Bug fixes\n\n${Array.from(
+      { length: 12 },
+      (_, index) => `* fix number ${index} of the release, with words`,
+    ).join('\n')}\n\n## 2.4.13\n\n### Features\n\n* one small feature`;
+    const result = chunks(markdown, { chunkSize: 100, maxOverflowRatio: 1.5 });
+    expect(
+      result.some((text) => text.includes('## 2.5.13\n\n### Bug fixes\n\n* fix number 0')),
+    ).toBe(true);
+  });
+
+  test('an empty section joins its neighbour', () => {
+    const markdown = `## A\n\n${prose(30, 'a')}.\n\n###### Empty\n\n## B\n\n${prose(30, 'b')}.`;
+    const result = chunks(markdown, { chunkSize: 100, maxOverflowRatio: 1.5 });
+    expect(result.find((text) => text.includes('###### Empty'))).toMatch(/[ab]\d/);
+  });
+
+  test('headings in a row that do not fit together still go with content', () => {
+    const markdown = `# ${prose(12, 'one')}\n\n## ${prose(12, 'two')}\n\n### ${prose(12, 'three')}\n\n${prose(40, 'body')}.`;
+    chunks(markdown, { chunkSize: 60, maxOverflowRatio: 1 });
+  });
+
+  test('a heading last in the document joins the content before it', () => {
+    const markdown = `## A\n\n${prose(40, 'a')}.\n\n## ${prose(25, 'last')}`;
+    const result = chunks(markdown, { chunkSize: 100, maxOverflowRatio: 1.5 });
+    expect(result.at(-1)).toMatch(/a39\.\n\n## last0/);
+  });
+
+  test('also under a raw size cap', () => {
+    const markdown = `# Doc\n\n## 2.5.13\n\n### Bug fixes\n\n${Array.from(
+      { length: 12 },
+      (_, index) => `* fix number ${index} of the release, with words`,
+    ).join('\n')}\n\n###### Empty\n\n## Next\n\n${prose(30, 'n')}.`;
+    chunks(markdown, { chunkSize: 100, maxOverflowRatio: 1.5, maxRawSize: 300 });
+  });
+});
