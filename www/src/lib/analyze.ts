@@ -1,6 +1,6 @@
 import { MarkdownTextSplitter } from '@langchain/textsplitters';
 import { type Chunk, chunkdown, type Frontmatter, type LengthFunction } from 'chunkdown';
-import type { Range } from './highlight.ts';
+import { highlightSegments, type Range, type Segment } from './highlight.ts';
 import { locateChunks } from './locate.ts';
 import { cutsWord, hasUnbalancedFence, orphanTableRows, TINY_CHARS } from './quality.ts';
 import { findHeadings, type Section, sectionTree } from './sections.ts';
@@ -57,7 +57,18 @@ export interface SplitterReport {
 export interface Analysis {
   /** chunkdown's chunks and report, or the error its options raised. */
   chunkdown:
-    | { ok: true; chunks: Chunk[]; frontmatter: Frontmatter | undefined; report: SplitterReport }
+    | {
+        ok: true;
+        chunks: Chunk[];
+        frontmatter: Frontmatter | undefined;
+        report: SplitterReport;
+        /** The source cut into runs covered by the same chunks, to paint over the text. */
+        segments: Segment[];
+        /** Start offset of every chunk, to mark where each begins. */
+        starts: number[];
+        /** The kind of document the library saw (`record-list`, `prose`), when it says. */
+        kind?: string | undefined;
+      }
     | { ok: false; error: string };
   /** LangChain's `MarkdownTextSplitter` on the same text and size, or its error. */
   langchain: { ok: true; report: SplitterReport } | { ok: false; error: string };
@@ -116,6 +127,8 @@ function runChunkdown(
   }
   const ms = performance.now() - began;
   const { chunks, frontmatter } = result;
+  // Newer versions of the library say what kind of document it was; older ones do not.
+  const kind = (result as { kind?: unknown }).kind;
   const report = buildReport(
     text,
     chunks.map((chunk) => chunk.text),
@@ -126,7 +139,17 @@ function runChunkdown(
     settings.chunkSize * settings.maxOverflowRatio,
     ms,
   );
-  return { ok: true, chunks, frontmatter, report };
+  const segments = highlightSegments(text.length, chunks);
+  const starts = chunks.map((chunk) => chunk.start);
+  return {
+    ok: true,
+    chunks,
+    frontmatter,
+    report,
+    segments,
+    starts,
+    kind: typeof kind === 'string' ? kind : undefined,
+  };
 }
 
 async function runLangchain(

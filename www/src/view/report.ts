@@ -11,20 +11,55 @@ import { histogramSvg } from './histogram.ts';
  * @param report chunkdown's report.
  * @param unit Size unit label.
  */
-export function renderSummary(container: HTMLElement, report: SplitterReport, unit: string): void {
+export function renderSummary(
+  container: HTMLElement,
+  report: SplitterReport,
+  chunks: readonly Chunk[],
+  unit: string,
+  kind?: string,
+): void {
   const { totals, measuredSummary: content } = report;
-  const issues = totals.orphanRows + totals.unbalancedFences + totals.cutsWord;
+  const issues = chunksWithIssues(report, chunks);
   container.replaceChildren(
     item('chunks', formatNumber(totals.chunks), 'chunk-count'),
     item('median', `${formatNumber(content.median)} ${unit}`),
     item('min–max', `${formatNumber(content.min)}–${formatNumber(content.max)}`),
     item('over limit', formatNumber(totals.overLimit), undefined, totals.overLimit > 0),
     item('issues', formatNumber(issues), 'issue-count', issues > 0, ISSUES),
+    ...(kind ? [item('kind', kind, 'doc-kind', false, KIND)] : []),
   );
 }
 
-const ISSUES =
-  'Orphan table rows, unbalanced code fences and mid-word cuts, summed over all chunks';
+const ISSUES = 'Chunks with at least one of the checks on the Stats tab';
+const KIND = 'What kind of document the library took this for';
+
+/**
+ * Chunks that fail at least one check of the Stats tab's list, so that the summary and the list
+ * agree.
+ *
+ * @param report chunkdown's report.
+ * @param chunks chunkdown's chunks.
+ * @returns Number of chunks with an issue.
+ */
+export function chunksWithIssues(report: SplitterReport, chunks: readonly Chunk[]): number {
+  let count = 0;
+  report.checks.forEach((check, index) => {
+    const chunk = chunks[index];
+    if (
+      check.overChunkSize ||
+      check.overLimit ||
+      check.orphanRows > 0 ||
+      check.unbalancedFence ||
+      check.cutsWord ||
+      check.tiny ||
+      chunk?.cut ||
+      chunk?.fallback
+    ) {
+      count++;
+    }
+  });
+  return count;
+}
 
 function item(
   label: string,
@@ -83,6 +118,11 @@ export function renderStats(
     ]),
     chart,
     h('h3', {}, 'Checks'),
+    h(
+      'p',
+      { class: 'hint', id: 'stats-issues' },
+      `${formatNumber(chunksWithIssues(report, chunks))} of ${formatNumber(chunks.length)} chunks with an issue:`,
+    ),
     checksList(report.totals, chunks),
     reasons.size > 0 ? h('h3', {}, 'Why chunks exceed the limit') : null,
     reasons.size > 0

@@ -79,6 +79,11 @@ export async function splitDone(page: Page): Promise<void> {
   });
 }
 
+/** The text in the source editor (its `#source` element reads like a text area's value). */
+export function sourceText(page: Page): Promise<string> {
+  return page.locator('#source').evaluate((element) => (element as HTMLTextAreaElement).value);
+}
+
 /** The chunk count in the summary. */
 export async function chunkCount(page: Page): Promise<number> {
   return Number((await page.locator('#chunk-count').textContent())?.replace(/,/g, ''));

@@ -1,7 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chunkCount, launch, PHONE, screenshot, splitDone, type Visit, visit } from './browser.ts';
+import {
+  chunkCount,
+  launch,
+  PHONE,
+  screenshot,
+  sourceText,
+  splitDone,
+  type Visit,
+  visit,
+} from './browser.ts';
 
 const DOCUMENT = `# Field notes
 
@@ -59,7 +68,7 @@ describe('the visualizer', () => {
     await splitDone(page);
     const coarse = await chunkCount(page);
     expect(coarse).toBeGreaterThan(0);
-    expect(await source.inputValue()).toContain('The end of the notes.');
+    expect(await sourceText(page)).toContain('The end of the notes.');
 
     await page.locator('#opt-chunkSize').fill('120');
     await splitDone(page);
@@ -69,7 +78,7 @@ describe('the visualizer', () => {
     // Every chunk has a card and a colored range over the source.
     await expect.poll(() => page.locator('.card').count()).toBe(fine);
     const painted = await page.$$eval(
-      '.backdrop mark',
+      '#source .chunk',
       (marks) =>
         new Set(marks.flatMap((mark) => (mark.getAttribute('data-c') ?? '').split(' '))).size,
     );
@@ -77,7 +86,7 @@ describe('the visualizer', () => {
 
     // Clicking a card lights up its range in the source.
     await page.locator('.card').nth(1).click();
-    const active = await page.$$eval('.backdrop mark.active', (marks) =>
+    const active = await page.$$eval('#source .chunk.active', (marks) =>
       marks.map((mark) => mark.getAttribute('data-c')?.split(' ') ?? []),
     );
     expect(active.length).toBeGreaterThan(0);
@@ -106,7 +115,7 @@ describe('the visualizer', () => {
     const shared = await visit(browser, { url: link });
     try {
       const other = shared.page;
-      expect(await other.locator('#source').inputValue()).toBe(DOCUMENT);
+      expect(await sourceText(other)).toBe(DOCUMENT);
       expect(await other.locator('#opt-chunkSize').inputValue()).toBe('60');
       expect(await other.locator('#rules').getAttribute('open')).not.toBeNull();
       expect(await other.locator('#opt-unit').inputValue()).toBe('cl100k');
@@ -155,7 +164,7 @@ describe('the visualizer', () => {
     });
     await page.locator('#toast', { hasText: 'Opened field-notes.md' }).waitFor();
     await splitDone(page);
-    expect(await page.locator('#source').inputValue()).toBe(DOCUMENT);
+    expect(await sourceText(page)).toBe(DOCUMENT);
     expect(await page.locator('#example').inputValue()).toBe('');
 
     const [download] = await Promise.all([
