@@ -357,6 +357,7 @@ function checkImports(root) {
     '.': { allowed: dependencies, builtins: false },
     './langchain': { allowed: [...dependencies, ...peerNames, '@langchain/core'], builtins: false },
     './tokenizers': { allowed: peerNames, builtins: false },
+    './quality': { allowed: dependencies, builtins: false },
     // The command loads `./tokenizers` (and so `gpt-tokenizer`) only for `--tokens`.
     cli: {
       allowed: [...dependencies, ...peerNames],

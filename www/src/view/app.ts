@@ -224,7 +224,7 @@ export function startApp(): void {
     errorBox.hidden = true;
     controls.flagInvalid(null);
     const unit = unitLabel(request.settings);
-    renderSummary(summary, ours.report, ours.chunks, unit, ours.kind);
+    renderSummary(summary, ours.report, ours.chunks, unit, request.settings.maxRawSize, ours.kind);
     if (next.revision === revision) editor.showChunks(ours.segments, ours.starts);
     status.textContent = `split in ${formatNumber(Math.round(ours.report.ms))} ms`;
     for (const tab of TABS) dirty.add(tab);
@@ -266,7 +266,7 @@ export function startApp(): void {
           view.replaceChildren();
           return;
         }
-        renderStats(view, ours.chunks, ours.frontmatter, ours.report, unit);
+        renderStats(view, ours.chunks, ours.frontmatter, ours.report, ours.quality, unit);
         break;
       case 'compare': {
         const columns = renderComparison(view, analysis, unit);

@@ -120,7 +120,7 @@ function checkBadges(checks: ChunkChecks | undefined): Badge[] {
       title: 'Table rows without their header row',
     });
   }
-  if (checks.unbalancedFence) badges.push({ text: 'unbalanced fence', bad: true });
+  if (checks.unbalancedFences > 0) badges.push({ text: 'unbalanced fence', bad: true });
   if (checks.cutsWord) badges.push({ text: 'mid-word cut', bad: true });
   if (checks.tiny) badges.push({ text: 'tiny', bad: false, title: 'Fewer than 50 characters' });
   return badges;

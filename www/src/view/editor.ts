@@ -145,6 +145,11 @@ export function createEditor(parent: HTMLElement, events: EditorEvents): Editor 
         history(),
         keymap.of([...defaultKeymap, ...historyKeymap]),
         EditorView.lineWrapping,
+        // The page's colors (light or dark, after the system setting) for the selection.
+        EditorView.theme({
+          '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground':
+            { background: 'var(--selection)' },
+        }),
         placeholder('Paste or type markdown, or drop a .md file here'),
         EditorView.contentAttributes.of({
           id: 'source',
