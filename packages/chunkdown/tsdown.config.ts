@@ -24,7 +24,8 @@ const library: UserConfig = {
 };
 
 /**
- * `dist/browser.js`, what bundlers that target browsers pick (the `browser` condition of `.`).
+ * `dist/browser.js` and `dist/browser-quality.js`, what bundlers that target browsers pick (the
+ * `browser` condition of `.` and `./quality`, which parses too).
  * micromark's entity decoder, `decode-named-character-reference`, has a `browser` build that
  * decodes through `document`, which a Web Worker does not have: a default Vite, webpack or
  * esbuild app that imports chunkdown in a worker would throw `document is not defined`. This
@@ -33,7 +34,7 @@ const library: UserConfig = {
  * imports.
  */
 const browser: UserConfig = {
-  entry: { browser: 'src/index.ts' },
+  entry: { browser: 'src/index.ts', 'browser-quality': 'src/quality.ts' },
   format: 'esm',
   dts: false,
   clean: false,

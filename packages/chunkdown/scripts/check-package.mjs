@@ -358,6 +358,17 @@ function checkImports(root) {
     './langchain': { allowed: [...dependencies, ...peerNames, '@langchain/core'], builtins: false },
     './tokenizers': { allowed: peerNames, builtins: false },
     './quality': { allowed: dependencies, builtins: false },
+    // The builds bundlers pick for browsers and Web Workers (the `browser` condition).
+    'browser .': {
+      allowed: dependencies,
+      builtins: false,
+      file: installedManifest.exports['.'].browser,
+    },
+    'browser ./quality': {
+      allowed: dependencies,
+      builtins: false,
+      file: installedManifest.exports['./quality'].browser,
+    },
     // The command loads `./tokenizers` (and so `gpt-tokenizer`) only for `--tokens`.
     cli: {
       allowed: [...dependencies, ...peerNames],
