@@ -1,19 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defineConfig } from 'vite';
 
-/** The site uses the library from source, so it needs no library build first. */
-const library = fileURLToPath(new URL('../packages/chunkdown/src/index.ts', import.meta.url));
-
+// The site uses the library as any app does: the workspace package, through its exports (the
+// `browser` build, which also runs in the Web Worker). Build the library first.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Relative asset URLs: the built site works from any path (a static host, a subfolder).
   base: './',
-  resolve: {
-    alias: [{ find: /^chunkdown$/, replacement: library }],
-    // The library runs in a Web Worker, where there is no `document`: packages with a `worker`
-    // build (micromark's entity decoder) must use it rather than their DOM-based `browser` build.
-    conditions: ['worker', ...defaultClientConditions],
-  },
   worker: { format: 'es' },
   build: {
     outDir: 'dist',

@@ -1,10 +1,11 @@
-import { defineConfig } from 'tsdown';
+import { defineConfig, type UserConfig } from 'tsdown';
 
-export default defineConfig({
+const library: UserConfig = {
   entry: {
     index: 'src/index.ts',
     tokenizers: 'src/tokenizers.ts',
     langchain: 'src/langchain.ts',
+    quality: 'src/quality.ts',
     cli: 'src/cli/main.ts',
     'cli-worker': 'src/cli/worker.ts',
   },
@@ -20,4 +21,28 @@ export default defineConfig({
     '@langchain/core',
     /^@langchain\/core\//,
   ],
-});
+};
+
+/**
+ * `dist/browser.js` and `dist/browser-quality.js`, what bundlers that target browsers pick (the
+ * `browser` condition of `.` and `./quality`, which parses too).
+ * micromark's entity decoder, `decode-named-character-reference`, has a `browser` build that
+ * decodes through `document`, which a Web Worker does not have: a default Vite, webpack or
+ * esbuild app that imports chunkdown in a worker would throw `document is not defined`. This
+ * build bundles the parser and serializer with the decoder's DOM-free build (its entity table),
+ * so the consumer never resolves the DOM one. The packages that cannot reach the decoder stay
+ * imports.
+ */
+const browser: UserConfig = {
+  entry: { browser: 'src/index.ts', 'browser-quality': 'src/quality.ts' },
+  format: 'esm',
+  dts: false,
+  clean: false,
+  platform: 'neutral',
+  target: 'es2022',
+  deps: {
+    alwaysBundle: (id) => !/^(yaml|smol-toml|unist-util-visit|mdast-util-to-string)(\/|$)/.test(id),
+  },
+};
+
+export default defineConfig([library, browser]);

@@ -1,7 +1,7 @@
 import type { Analysis } from './lib/analyze.ts';
-import type { Settings } from './lib/settings.ts';
+import type { AppState, Settings } from './lib/settings.ts';
 
-/** What the page asks the worker to split. */
+/** What the page asks the split worker to split. */
 export interface SplitRequest {
   /** Increases with every request; answers carry the id they answer. */
   id: number;
@@ -11,19 +11,26 @@ export interface SplitRequest {
   example: string | null;
 }
 
-/**
- * What the worker answers, in two messages per request: the result first, then the URL fragment
- * for the request's state (compressing a large document takes a while and must not hold up the
- * result).
- */
+/** What the split worker answers. */
 export type WorkerMessage =
   | {
-      kind: 'result';
       id: number;
       ok: true;
       analysis: Analysis;
       /** Milliseconds spent in the worker, size unit loading included. */
       ms: number;
     }
-  | { kind: 'result'; id: number; ok: false; error: string }
-  | { kind: 'hash'; id: number; hash: string };
+  | { id: number; ok: false; error: string };
+
+/** What the page asks the share worker: the URL fragment for a state. */
+export interface ShareRequest {
+  id: number;
+  state: AppState;
+}
+
+/** The share worker's answer. */
+export interface ShareAnswer {
+  id: number;
+  /** Fragment from `encodeState()`, `#s=…`. */
+  hash: string;
+}

@@ -1,7 +1,6 @@
 import type { LengthFunction } from 'chunkdown';
 import { analyze } from './lib/analyze.ts';
 import type { SizeUnit } from './lib/settings.ts';
-import { encodeState } from './lib/url-state.ts';
 import type { SplitRequest, WorkerMessage } from './protocol.ts';
 
 /** The worker's global scope, typed for what it uses (the page's DOM typings describe a window). */
@@ -35,11 +34,9 @@ scope.onmessage = async ({ data: request }) => {
     const lengthFunction = await lengthFunctionFor(request.settings.unit);
     const analysis = await analyze(request.text, request.settings, lengthFunction);
     const ms = performance.now() - began;
-    scope.postMessage({ kind: 'result', id: request.id, ok: true, analysis, ms });
+    scope.postMessage({ id: request.id, ok: true, analysis, ms });
   } catch (error) {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    scope.postMessage({ kind: 'result', id: request.id, ok: false, error: message });
+    scope.postMessage({ id: request.id, ok: false, error: message });
   }
-  const hash = encodeState(request, (id) => (id === request.example ? request.text : undefined));
-  scope.postMessage({ kind: 'hash', id: request.id, hash });
 };

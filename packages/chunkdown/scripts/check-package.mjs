@@ -357,6 +357,18 @@ function checkImports(root) {
     '.': { allowed: dependencies, builtins: false },
     './langchain': { allowed: [...dependencies, ...peerNames, '@langchain/core'], builtins: false },
     './tokenizers': { allowed: peerNames, builtins: false },
+    './quality': { allowed: dependencies, builtins: false },
+    // The builds bundlers pick for browsers and Web Workers (the `browser` condition).
+    'browser .': {
+      allowed: dependencies,
+      builtins: false,
+      file: installedManifest.exports['.'].browser,
+    },
+    'browser ./quality': {
+      allowed: dependencies,
+      builtins: false,
+      file: installedManifest.exports['./quality'].browser,
+    },
     // The command loads `./tokenizers` (and so `gpt-tokenizer`) only for `--tokens`.
     cli: {
       allowed: [...dependencies, ...peerNames],

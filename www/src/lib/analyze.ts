@@ -1,21 +1,32 @@
 import { MarkdownTextSplitter } from '@langchain/textsplitters';
 import { type Chunk, chunkdown, type Frontmatter, type LengthFunction } from 'chunkdown';
-import type { Range } from './highlight.ts';
+import {
+  type ChunkQuality,
+  cutsWord,
+  inspectChunk,
+  type OutlineSection,
+  outline,
+  type Report,
+  ReportBuilder,
+  tinyChunkChars,
+} from 'chunkdown/quality';
+import { highlightSegments, type Range, type Segment } from './highlight.ts';
 import { locateChunks } from './locate.ts';
-import { cutsWord, hasUnbalancedFence, orphanTableRows, TINY_CHARS } from './quality.ts';
-import { findHeadings, type Section, sectionTree } from './sections.ts';
 import { type Settings, toChunkdownOptions } from './settings.ts';
 import { type Histogram, histogram, type Summary, summarize } from './stats.ts';
 
-/** Quality checks of one chunk. */
+/**
+ * Quality checks of one chunk: the library's own (`chunkdown/quality`, as in `chunkdown
+ * --report`), run on both splitters' chunks alike, and the sizes against the limits.
+ */
 export interface ChunkChecks {
   /** Table rows without their header row in the chunk. */
   orphanRows: number;
-  /** A code fence is left open (or closed without an opener). */
-  unbalancedFence: boolean;
+  /** Code fences left open. */
+  unbalancedFences: number;
   /** The chunk starts or ends inside a word of the source (`null` when it was not located). */
   cutsWord: boolean | null;
-  /** Fewer than {@link TINY_CHARS} characters. */
+  /** Fewer than `tinyChunkChars` (50) characters of rendered text. */
   tiny: boolean;
   /** Measured size above `chunkSize`. */
   overChunkSize: boolean;
@@ -57,12 +68,25 @@ export interface SplitterReport {
 export interface Analysis {
   /** chunkdown's chunks and report, or the error its options raised. */
   chunkdown:
-    | { ok: true; chunks: Chunk[]; frontmatter: Frontmatter | undefined; report: SplitterReport }
+    | {
+        ok: true;
+        chunks: Chunk[];
+        frontmatter: Frontmatter | undefined;
+        report: SplitterReport;
+        /** The source cut into runs covered by the same chunks, to paint over the text. */
+        segments: Segment[];
+        /** Start offset of every chunk, to mark where each begins. */
+        starts: number[];
+        /** The kind of document the library saw (`record-list`, `prose`), when it says. */
+        kind?: string | undefined;
+        /** The library's quality report over the chunks: the numbers `chunkdown --report` gives. */
+        quality: Report;
+      }
     | { ok: false; error: string };
   /** LangChain's `MarkdownTextSplitter` on the same text and size, or its error. */
   langchain: { ok: true; report: SplitterReport } | { ok: false; error: string };
-  /** The document's section tree. */
-  sections: Section[];
+  /** The document's section tree, from the library's parser. */
+  sections: OutlineSection[];
 }
 
 /**
@@ -79,7 +103,7 @@ export async function analyze(
   settings: Settings,
   lengthFunction: LengthFunction,
 ): Promise<Analysis> {
-  const sections = sectionTree(text, findHeadings(text));
+  const sections = outline(text);
   const ours = runChunkdown(text, settings, lengthFunction);
   const theirs = await runLangchain(text, settings, lengthFunction);
   // One x axis for both histograms (reaching every marker), so they can be compared by eye.
@@ -99,6 +123,12 @@ export async function analyze(
   if (theirs.ok) {
     theirs.report.histogram = histogram(theirs.report.measured, { markers: [chunkSize], atLeast });
   }
+  // And one y axis: the taller of the two tallest bars.
+  if (ours.ok && theirs.ok) {
+    const tallest = Math.max(ours.report.histogram.maxCount, theirs.report.histogram.maxCount);
+    ours.report.histogram.maxCount = tallest;
+    theirs.report.histogram.maxCount = tallest;
+  }
   return { chunkdown: ours, langchain: theirs, sections };
 }
 
@@ -116,17 +146,46 @@ function runChunkdown(
   }
   const ms = performance.now() - began;
   const { chunks, frontmatter } = result;
+  // Newer versions of the library say what kind of document it was; older ones do not.
+  const kind = (result as { kind?: unknown }).kind;
+  // In characters, a chunk's content size is its rendered length: the check need not render it.
+  const characters = settings.unit === 'characters';
+  const qualities = chunks.map((chunk) =>
+    inspectChunk(chunk.text, characters ? chunk.contentSize : undefined),
+  );
+  const builder = new ReportBuilder({
+    chunkSize: settings.chunkSize,
+    maxOverflowRatio: settings.maxOverflowRatio,
+    maxRawSize: settings.maxRawSize ?? undefined,
+    unit: characters ? 'characters' : 'cl100k_base',
+  });
+  builder.addFile(chunks.length);
+  chunks.forEach((chunk, index) => {
+    builder.addChunk({ file: 'document', index, chunk, quality: qualities[index] as ChunkQuality });
+  });
   const report = buildReport(
     text,
     chunks.map((chunk) => chunk.text),
     chunks.map((chunk) => ({ start: chunk.start, end: chunk.end })),
     chunks.map((chunk) => chunk.rawSize),
     chunks.map((chunk) => chunk.contentSize),
+    qualities,
     settings.chunkSize,
     settings.chunkSize * settings.maxOverflowRatio,
     ms,
   );
-  return { ok: true, chunks, frontmatter, report };
+  const segments = highlightSegments(text.length, chunks);
+  const starts = chunks.map((chunk) => chunk.start);
+  return {
+    ok: true,
+    chunks,
+    frontmatter,
+    report,
+    segments,
+    starts,
+    kind: typeof kind === 'string' ? kind : undefined,
+    quality: builder.build(),
+  };
 }
 
 async function runLangchain(
@@ -154,6 +213,7 @@ async function runLangchain(
     locateChunks(text, texts),
     rawSizes,
     rawSizes,
+    texts.map((chunk) => inspectChunk(chunk)),
     settings.chunkSize,
     settings.chunkSize,
     ms,
@@ -167,18 +227,20 @@ function buildReport(
   ranges: (Range | null)[],
   rawSizes: number[],
   measured: number[],
+  qualities: ChunkQuality[],
   chunkSize: number,
   limit: number,
   ms: number,
 ): SplitterReport {
-  const checks = texts.map((chunk, index): ChunkChecks => {
+  const checks = texts.map((_, index): ChunkChecks => {
     const range = ranges[index];
     const size = measured[index] ?? 0;
+    const quality = qualities[index];
     return {
-      orphanRows: orphanTableRows(chunk),
-      unbalancedFence: hasUnbalancedFence(chunk),
+      orphanRows: quality?.orphanRows ?? 0,
+      unbalancedFences: quality?.unbalancedFences ?? 0,
       cutsWord: range ? cutsWord(source, range.start, range.end) : null,
-      tiny: chunk.length < TINY_CHARS,
+      tiny: (quality?.contentChars ?? 0) < tinyChunkChars,
       overChunkSize: size > chunkSize,
       overLimit: size > limit,
     };
@@ -194,7 +256,7 @@ function buildReport(
   };
   for (const check of checks) {
     totals.orphanRows += check.orphanRows;
-    if (check.unbalancedFence) totals.unbalancedFences++;
+    totals.unbalancedFences += check.unbalancedFences;
     if (check.cutsWord) totals.cutsWord++;
     if (check.tiny) totals.tiny++;
     if (check.overChunkSize) totals.overChunkSize++;

@@ -1,4 +1,10 @@
-import type { ChunkdownOptions, NodeRule, NodeRules, SplitRule } from 'chunkdown';
+import {
+  type ChunkdownOptions,
+  chunkdown,
+  type NodeRule,
+  type NodeRules,
+  type SplitRule,
+} from 'chunkdown';
 
 /** Size units the visualizer offers. */
 export type SizeUnit = 'characters' | 'cl100k';
@@ -53,6 +59,8 @@ export interface Settings {
   unit: SizeUnit;
   overlap: number;
   minChunkSize: number;
+  /** Add `embedText` (title › breadcrumbs + text) to each chunk, where the library has `context`. */
+  context: boolean;
   /** Only the node types whose controls differ from the defaults. */
   rules: Partial<Record<RuleKey, RuleSetting>>;
 }
@@ -73,6 +81,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   unit: 'characters',
   overlap: 0,
   minChunkSize: 0,
+  context: false,
   rules: {},
 });
 
@@ -113,6 +122,8 @@ export function toChunkdownOptions(settings: Settings): Omit<ChunkdownOptions, '
     minChunkSize: settings.minChunkSize,
   };
   if (settings.maxRawSize !== null) options.maxRawSize = settings.maxRawSize;
+  // Only when on: a library without the option rejects it by name.
+  if (settings.context) Object.assign(options, { context: true });
   const rules: NodeRules = {};
   let any = false;
   for (const key of RULE_KEYS) {
@@ -182,6 +193,7 @@ export function sanitizeSettings(value: unknown): Settings {
   settings.unit = input.unit === 'cl100k' ? 'cl100k' : 'characters';
   settings.overlap = finite(input.overlap, DEFAULT_SETTINGS.overlap);
   settings.minChunkSize = finite(input.minChunkSize, DEFAULT_SETTINGS.minChunkSize);
+  settings.context = input.context === true;
   const rules = isRecord(input.rules) ? input.rules : {};
   for (const key of RULE_KEYS) {
     const rule = rules[key];
@@ -211,4 +223,18 @@ function oneOf<T extends string>(value: unknown, choices: readonly T[]): T {
   return typeof value === 'string' && (choices as readonly string[]).includes(value)
     ? (value as T)
     : first;
+}
+
+/**
+ * Whether this version of the library has the `context` option (`embedText` on every chunk).
+ *
+ * @returns `true` when `chunkdown({ chunkSize: 1, context: true })` is accepted.
+ */
+export function hasContextOption(): boolean {
+  try {
+    chunkdown({ chunkSize: 1, context: true } as ChunkdownOptions);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -4,8 +4,8 @@ import { toJson, toJsonl } from '../lib/export.ts';
 import { chunksAt, type Range } from '../lib/highlight.ts';
 import { latestQueue } from '../lib/latest.ts';
 import { type AppState, DEFAULT_SETTINGS, type Settings } from '../lib/settings.ts';
-import { decodeState, encodeState } from '../lib/url-state.ts';
-import type { SplitRequest, WorkerMessage } from '../protocol.ts';
+import { decodeState, fromStateFile, MAX_LINK_CHARS, toStateFile } from '../lib/url-state.ts';
+import type { ShareAnswer, ShareRequest, SplitRequest, WorkerMessage } from '../protocol.ts';
 import { type CardList, chunkdownCards, langchainCards, renderCards } from './cards.ts';
 import { createControls } from './controls.ts';
 import { byId, formatNumber, h } from './dom.ts';
@@ -25,6 +25,8 @@ const TABS: readonly Tab[] = ['chunks', 'sections', 'stats', 'compare'];
 interface Shown {
   request: SplitRequest;
   analysis: Analysis;
+  /** The editor's revision the request was made from. */
+  revision: number;
 }
 
 /** Start the visualizer on the page from `index.html`. */
@@ -41,11 +43,7 @@ export function startApp(): void {
   let activeTab: Tab = 'chunks';
   const dirty = new Set<Tab>();
 
-  const textarea = byId('source', HTMLTextAreaElement);
   const editorBox = byId('editor', HTMLDivElement);
-  const backdrop = editorBox.querySelector<HTMLElement>('.backdrop');
-  const layer = editorBox.querySelector<HTMLElement>('.backdrop-text');
-  if (!backdrop || !layer) throw new Error('Missing editor backdrop');
   const exampleSelect = byId('example', HTMLSelectElement);
   const fileInput = byId('file-input', HTMLInputElement);
   const status = byId('status', HTMLSpanElement);
@@ -60,13 +58,25 @@ export function startApp(): void {
     compare: byId('view-compare', HTMLDivElement),
   };
 
-  const editor = createEditor(textarea, backdrop, layer, (offset) => {
-    if (!shown?.analysis.chunkdown.ok) return;
-    const ranges = shown.analysis.chunkdown.chunks;
-    select(chunksAt(ranges, offset), 'source');
+  // The editor's revision counts the user's edits, so an answer is drawn only over the text it
+  // was made from, without comparing a 1 MB string.
+  let revision = 0;
+  const editor = createEditor(byId('source-editor', HTMLDivElement), {
+    onInput() {
+      revision++;
+      status.textContent = 'Editing…';
+      scheduleSplit(TYPING_DELAY);
+    },
+    onCaret(offset) {
+      if (!shown?.analysis.chunkdown.ok || shown.revision !== revision) return;
+      select(chunksAt(shown.analysis.chunkdown.chunks, offset), 'source');
+    },
+    onDropFile(file) {
+      void openFile(file);
+    },
   });
   editor.setValue(state.text);
-  // A text area turns CR LF into LF; split exactly what it shows, so the offsets fit.
+  // The editor turns CR LF into LF; split exactly what it shows, so the offsets fit.
   state.text = editor.value;
 
   const controls = createControls(byId('options-form', HTMLFormElement), state.settings, (next) => {
@@ -105,18 +115,13 @@ export function startApp(): void {
   editorBox.addEventListener('drop', (event) => {
     editorBox.classList.remove('dragging');
     const file = event.dataTransfer?.files[0];
-    if (!file) return;
+    if (!file || event.defaultPrevented) return;
     event.preventDefault();
     void openFile(file);
   });
 
   // Typing.
   let typingTimer: ReturnType<typeof setTimeout> | undefined;
-  textarea.addEventListener('input', () => {
-    editor.hideChunks();
-    status.textContent = 'Editing…';
-    scheduleSplit(TYPING_DELAY);
-  });
 
   function scheduleSplit(delay: number): void {
     setPhase('pending');
@@ -133,31 +138,28 @@ export function startApp(): void {
     }, delay);
   }
 
-  // The worker and its queue.
+  // The split worker and its queue.
   const worker = new Worker(new URL('../worker.ts', import.meta.url), { type: 'module' });
   let nextId = 0;
-  let inFlight: SplitRequest | null = null;
-  const queue = latestQueue<SplitRequest>((request) => {
-    inFlight = request;
+  let inFlight: { request: SplitRequest; revision: number } | null = null;
+  const queue = latestQueue<{ request: SplitRequest; revision: number }>((job) => {
+    inFlight = job;
     setPhase('busy');
     status.textContent = 'Splitting…';
-    worker.postMessage(request);
+    worker.postMessage(job.request);
   });
   worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
     const response = event.data;
-    if (response.kind === 'hash') {
-      if (response.id === nextId) setUrl(response.hash);
-      return;
-    }
-    const request = inFlight;
+    const job = inFlight;
     queue.done();
     // A newer request is already running: skip drawing this one.
-    if (!request || response.id !== request.id || queue.busy) return;
+    if (!job || response.id !== job.request.id || queue.busy) return;
     if (!response.ok) {
       showError(`The worker failed: ${response.error}`);
       status.textContent = '';
     } else {
-      show({ request, analysis: response.analysis }, response.ms);
+      show({ request: job.request, analysis: response.analysis, revision: job.revision });
+      share.update(job.request);
     }
     if (typingTimer === undefined) setPhase('ready');
   });
@@ -172,10 +174,8 @@ export function startApp(): void {
     typingTimer = undefined;
     docSize.textContent = `${formatNumber(state.text.length)} characters`;
     queue.push({
-      id: ++nextId,
-      text: state.text,
-      settings: state.settings,
-      example: state.example,
+      request: { id: ++nextId, text: state.text, settings: state.settings, example: state.example },
+      revision,
     });
   }
 
@@ -184,6 +184,7 @@ export function startApp(): void {
     state.example = example;
     fileName = name;
     exampleSelect.value = example ?? '';
+    revision++;
     editor.setValue(text);
     state.text = editor.value;
     requestSplit();
@@ -194,31 +195,38 @@ export function startApp(): void {
       notify(`${file.name} is larger than 20 MB.`);
       return;
     }
-    const text = (await file.text()).replace(/\r\n?/g, '\n');
-    loadText(text, null, file.name.replace(/\.[^.]*$/, '') || 'chunks');
+    const content = await file.text();
+    const saved = fromStateFile(content, exampleText);
+    const name = file.name.replace(/\.chunkdown\.json$|\.[^.]*$/i, '') || 'chunks';
+    if (saved) {
+      state.settings = saved.settings;
+      controls.set(saved.settings);
+      loadText(saved.text, saved.example, name);
+      notify(`Opened the saved state in ${file.name}`);
+      return;
+    }
+    loadText(content.replace(/\r\n?/g, '\n'), null, name);
     notify(`Opened ${file.name}`);
   }
 
   // Results.
-  function show(next: Shown, ms: number): void {
-    shown = next;
-    editor.activate([]);
+  function show(next: Shown): void {
     const { analysis, request } = next;
-    const unit = unitLabel(request.settings);
-    if (analysis.chunkdown.ok) {
-      errorBox.hidden = true;
-      controls.flagInvalid(null);
-      const { report } = analysis.chunkdown;
-      renderSummary(summary, report, unit);
-      editor.showChunks(request.text, analysis.chunkdown.chunks);
-      status.textContent = `split in ${formatNumber(Math.round(report.ms))} ms`;
-    } else {
-      showError(analysis.chunkdown.error);
-      controls.flagInvalid(analysis.chunkdown.error);
-      summary.replaceChildren();
-      editor.hideChunks();
-      status.textContent = `${formatNumber(Math.round(ms))} ms`;
+    const ours = analysis.chunkdown;
+    if (!ours.ok) {
+      // Keep the last good result on screen while an option is invalid.
+      showError(ours.error);
+      controls.flagInvalid(ours.error);
+      status.textContent = shown ? 'showing the last valid result' : '';
+      return;
     }
+    shown = next;
+    errorBox.hidden = true;
+    controls.flagInvalid(null);
+    const unit = unitLabel(request.settings);
+    renderSummary(summary, ours.report, ours.chunks, unit, request.settings.maxRawSize, ours.kind);
+    if (next.revision === revision) editor.showChunks(ours.segments, ours.starts);
+    status.textContent = `split in ${formatNumber(Math.round(ours.report.ms))} ms`;
     for (const tab of TABS) dirty.add(tab);
     renderTab(activeTab);
   }
@@ -243,8 +251,11 @@ export function startApp(): void {
           cardList = null;
           return;
         }
-        cardList = renderCards(view, chunkdownCards(ours.chunks, ours.report, unit), (index) =>
-          select([index], 'card'),
+        cardList = renderCards(
+          view,
+          chunkdownCards(ours.chunks, ours.report, unit),
+          (index) => select([index], 'card'),
+          cardList,
         );
         break;
       case 'sections':
@@ -255,7 +266,7 @@ export function startApp(): void {
           view.replaceChildren();
           return;
         }
-        renderStats(view, ours.chunks, ours.frontmatter, ours.report, unit);
+        renderStats(view, ours.chunks, ours.frontmatter, ours.report, ours.quality, unit);
         break;
       case 'compare': {
         const columns = renderComparison(view, analysis, unit);
@@ -279,8 +290,9 @@ export function startApp(): void {
     if (first === undefined) return;
     if (origin === 'source') {
       if (activeTab === 'chunks') cardList?.reveal(first);
-    } else {
-      editor.reveal(first);
+    } else if (shown?.analysis.chunkdown.ok && shown.revision === revision) {
+      const chunk = shown.analysis.chunkdown.chunks[first];
+      if (chunk) editor.reveal(chunk.start);
     }
   }
 
@@ -309,13 +321,71 @@ export function startApp(): void {
   openTab('chunks');
 
   // Share and export.
+  const share = createShare();
   byId('share', HTMLButtonElement).addEventListener('click', () => {
-    if (!setUrl(encodeState(state, exampleText))) {
-      notify('This document is too large to share in a link; download it instead.');
-      return;
-    }
-    void copy(location.href, 'Link copied to the clipboard', 'Copy the link from the address bar');
+    void share.link().then((hash) => {
+      if (hash === null) {
+        sharePanel.hidden = false;
+        byId('share-download', HTMLButtonElement).focus();
+        return;
+      }
+      void copy(
+        location.href,
+        'Link copied to the clipboard',
+        'Copy the link from the address bar',
+      );
+    });
   });
+  const sharePanel = byId('share-panel', HTMLDivElement);
+  byId('share-download', HTMLButtonElement).addEventListener('click', () => {
+    download(`${fileName}.chunkdown.json`, toStateFile(state, exampleText), 'application/json');
+    sharePanel.hidden = true;
+  });
+  byId('share-close', HTMLButtonElement).addEventListener('click', () => {
+    sharePanel.hidden = true;
+  });
+
+  /**
+   * The state in the URL: the share worker compresses each state the page splits, and the
+   * address bar gets it when it fits in a link; a larger one clears the fragment, so a link never
+   * holds an older state than the page shows.
+   */
+  function createShare() {
+    const shareWorker = new Worker(new URL('../share-worker.ts', import.meta.url), {
+      type: 'module',
+    });
+    let latest = 0;
+    let answer: ShareAnswer | null = null;
+    let waiting: ((answer: ShareAnswer) => void)[] = [];
+    const shareQueue = latestQueue<ShareRequest>((request) => shareWorker.postMessage(request));
+    shareWorker.addEventListener('message', (event: MessageEvent<ShareAnswer>) => {
+      shareQueue.done();
+      if (event.data.id !== latest) return;
+      answer = event.data;
+      setUrl(answer.hash.length <= MAX_LINK_CHARS ? answer.hash : '');
+      for (const resolve of waiting) resolve(event.data);
+      waiting = [];
+    });
+    return {
+      /** Compress the state of a request that was just shown. */
+      update(request: SplitRequest): void {
+        latest = request.id;
+        const { text, example, settings } = request;
+        shareQueue.push({ id: request.id, state: { text, example, settings } });
+      },
+      /** The link's fragment for what the page shows, or `null` when it is too large. */
+      async link(): Promise<string | null> {
+        const current =
+          answer?.id === latest
+            ? answer
+            : await new Promise<ShareAnswer>((resolve) => {
+                waiting.push(resolve);
+              });
+        return current.hash.length <= MAX_LINK_CHARS ? current.hash : null;
+      },
+    };
+  }
+
   const exportable = () => {
     if (!shown?.analysis.chunkdown.ok) {
       notify('Nothing to export: fix the options first.');
@@ -362,22 +432,16 @@ export function startApp(): void {
   requestSplit();
 }
 
-/** Longest URL fragment the page writes; browsers reject or truncate much longer URLs. */
-const MAX_HASH = 1_000_000;
-
 /**
  * Put the state in the address bar, without a history entry per edit.
  *
- * @param hash Fragment from `encodeState()`.
- * @returns `false` when the state is too large for a URL.
+ * @param hash Fragment from `encodeState()`, or `''` to clear it.
  */
-function setUrl(hash: string): boolean {
-  if (hash.length > MAX_HASH) return false;
+function setUrl(hash: string): void {
   try {
-    history.replaceState(null, '', hash);
-    return true;
+    history.replaceState(null, '', hash || `${location.pathname}${location.search}`);
   } catch {
-    return false;
+    // A browser that refuses the URL keeps the previous one; Share still offers the file.
   }
 }
 

@@ -19,10 +19,22 @@ export interface CardModel {
   where: string;
   badges: Badge[];
   tableHeaders: string[];
+  /** The chunk's stable id, when the library gives one. */
+  id?: string | undefined;
+  /** The text to embed (`context: true`), when the library gives it. */
+  embedText?: string | undefined;
+}
+
+/** Fields the library adds in newer versions; read defensively, they may be absent. */
+interface NewerChunkFields {
+  id?: unknown;
+  embedText?: unknown;
 }
 
 /** A list of chunk cards that renders in pages, so thousands of chunks do not stall the page. */
 export interface CardList {
+  /** The list element. */
+  readonly list: HTMLOListElement;
   /** Mark these cards as selected. */
   select(indices: readonly number[]): void;
   /** Scroll a card into view, rendering more cards first when needed. */
@@ -57,6 +69,7 @@ export function chunkdownCards(
     if (chunk.cut) badges.push({ text: 'cut by raw cap', bad: true });
     if (chunk.fallback) badges.push({ text: `${chunk.fallback} fallback`, bad: true });
     badges.push(...checkBadges(report.checks[index]));
+    const { id, embedText } = chunk as NewerChunkFields;
     return {
       index,
       text: chunk.text,
@@ -65,6 +78,8 @@ export function chunkdownCards(
       where: `source ${formatNumber(chunk.start)}–${formatNumber(chunk.end)}`,
       badges,
       tableHeaders: chunk.tableHeaders,
+      id: typeof id === 'string' ? id : undefined,
+      embedText: typeof embedText === 'string' ? embedText : undefined,
     };
   });
 }
@@ -105,27 +120,44 @@ function checkBadges(checks: ChunkChecks | undefined): Badge[] {
       title: 'Table rows without their header row',
     });
   }
-  if (checks.unbalancedFence) badges.push({ text: 'unbalanced fence', bad: true });
+  if (checks.unbalancedFences > 0) badges.push({ text: 'unbalanced fence', bad: true });
   if (checks.cutsWord) badges.push({ text: 'mid-word cut', bad: true });
   if (checks.tiny) badges.push({ text: 'tiny', bad: false, title: 'Fewer than 50 characters' });
   return badges;
 }
 
+/** A rendered list: what each card shows, to update them in place, and its "more" action. */
+interface Rendered {
+  keys: string[];
+  more: () => void;
+}
+
+const renderedLists = new WeakMap<HTMLOListElement, Rendered>();
+
 /**
- * Render cards into `container`, a page at a time.
+ * Render cards into `container`, a page at a time. Given the list that is there now, it updates
+ * it in place: cards whose content did not change stay (with focus and scroll position), and as
+ * many cards as were shown are shown again.
  *
  * @param container Element to fill.
  * @param models Cards.
- * @param onSelect Called with a card's index when it is clicked.
+ * @param onSelect Called with a card's index when it is clicked or chosen with Enter or Space.
+ * @param previous The list rendered into `container` before, to update instead of rebuilding.
  * @returns Handle to select and reveal cards.
  */
 export function renderCards(
   container: HTMLElement,
   models: readonly CardModel[],
   onSelect: ((index: number) => void) | null,
+  previous: CardList | null = null,
 ): CardList {
-  const list = h('ol', { class: 'cards' });
-  const more = h('button', { type: 'button', class: 'more' });
+  const oldList = previous?.list;
+  const reuse = oldList && container.contains(oldList) ? renderedLists.get(oldList) : undefined;
+  const list = reuse && oldList ? oldList : h('ol', { class: 'cards' });
+  const more =
+    container.querySelector<HTMLButtonElement>(':scope > .more') ??
+    h('button', { type: 'button', class: 'more' });
+  const keys: string[] = [];
   let rendered = 0;
   let selected: readonly number[] = [];
 
@@ -133,9 +165,20 @@ export function renderCards(
     const target = Math.min(models.length, count);
     const fragment = document.createDocumentFragment();
     for (; rendered < target; rendered++) {
-      fragment.append(card(models[rendered] as CardModel, onSelect));
+      const model = models[rendered] as CardModel;
+      const key = cardKey(model);
+      const existing = list.children[rendered];
+      if (existing && reuse?.keys[rendered] === key) {
+        keys.push(key);
+        continue;
+      }
+      const element = card(model, onSelect, focusCard);
+      keys.push(key);
+      if (existing) existing.replaceWith(element);
+      else fragment.append(element);
     }
     list.append(fragment);
+    while (list.children.length > rendered) list.lastElementChild?.remove();
     more.hidden = rendered >= models.length;
     more.textContent = `Show ${Math.min(PAGE, models.length - rendered)} more of ${models.length - rendered}`;
     paint();
@@ -143,18 +186,32 @@ export function renderCards(
   const paint = () => {
     for (const element of list.querySelectorAll('.card.selected')) {
       element.classList.remove('selected');
+      element.removeAttribute('aria-current');
     }
-    for (const index of selected) list.children[index]?.classList.add('selected');
+    for (const index of selected) {
+      list.children[index]?.classList.add('selected');
+      list.children[index]?.setAttribute('aria-current', 'true');
+    }
+  };
+  /** Move keyboard focus to a card, rendering more first when it is not shown yet. */
+  const focusCard = (index: number) => {
+    if (index < 0 || index >= models.length) return;
+    if (index >= rendered) renderUpTo(index + PAGE);
+    (list.children[index] as HTMLElement | undefined)?.focus();
   };
 
-  more.addEventListener('click', () => renderUpTo(rendered + PAGE));
-  container.replaceChildren(
-    models.length === 0 ? h('p', { class: 'empty' }, 'No chunks.') : list,
-    more,
-  );
-  renderUpTo(PAGE);
+  if (!reuse) {
+    more.addEventListener('click', () => renderedLists.get(list)?.more());
+    container.replaceChildren(list, more);
+  }
+  renderedLists.set(list, { keys, more: () => renderUpTo(rendered + PAGE) });
+  const empty = container.querySelector(':scope > .empty');
+  if (models.length === 0 && !empty) container.prepend(h('p', { class: 'empty' }, 'No chunks.'));
+  if (models.length > 0) empty?.remove();
+  renderUpTo(Math.max(PAGE, reuse?.keys.length ?? 0));
 
   return {
+    list,
     select(indices) {
       selected = indices;
       paint();
@@ -166,13 +223,35 @@ export function renderCards(
   };
 }
 
-function card(model: CardModel, onSelect: ((index: number) => void) | null): HTMLElement {
+function cardKey(model: CardModel): string {
+  return JSON.stringify(model);
+}
+
+function card(
+  model: CardModel,
+  onSelect: ((index: number) => void) | null,
+  focusCard: (index: number) => void,
+): HTMLElement {
+  const choose = onSelect ? () => onSelect(model.index) : undefined;
   return h(
     'li',
     {
       class: `card c${model.index % PALETTE_SIZE}`,
       'data-chunk': model.index,
-      onclick: onSelect ? () => onSelect(model.index) : undefined,
+      tabindex: 0,
+      'aria-label': `Chunk ${model.index + 1}`,
+      onclick: choose,
+      onkeydown: (event: Event) => {
+        const key = (event as KeyboardEvent).key;
+        if (event.target !== event.currentTarget) return;
+        if ((key === 'Enter' || key === ' ') && choose) {
+          event.preventDefault();
+          choose();
+        } else if (key === 'ArrowDown' || key === 'ArrowUp') {
+          event.preventDefault();
+          focusCard(model.index + (key === 'ArrowDown' ? 1 : -1));
+        }
+      },
     },
     h(
       'header',
@@ -180,6 +259,9 @@ function card(model: CardModel, onSelect: ((index: number) => void) | null): HTM
       h('span', { class: 'chunk-number' }, `#${model.index + 1}`),
       h('span', { class: 'sizes' }, model.sizes),
       h('span', { class: 'where' }, model.where),
+      model.id
+        ? h('code', { class: 'chunk-id', title: `id ${model.id}` }, model.id.slice(0, 10))
+        : null,
     ),
     model.breadcrumbs ? h('p', { class: 'breadcrumbs' }, model.breadcrumbs) : null,
     model.badges.length > 0
@@ -195,5 +277,13 @@ function card(model: CardModel, onSelect: ((index: number) => void) | null): HTM
       ? h('p', { class: 'table-headers' }, `Table headers: ${model.tableHeaders.join(', ')}`)
       : null,
     h('pre', { class: 'chunk-text' }, model.text),
+    model.embedText !== undefined && model.embedText !== model.text
+      ? h(
+          'details',
+          { class: 'embed-text' },
+          h('summary', {}, 'Text to embed'),
+          h('pre', { class: 'chunk-text' }, model.embedText),
+        )
+      : null,
   );
 }

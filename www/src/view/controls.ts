@@ -2,6 +2,7 @@ import { defaultNodeRules, type NodeRule } from 'chunkdown';
 import {
   DEFAULT_RULE,
   DEFAULT_SETTINGS,
+  hasContextOption,
   isStyleKey,
   overflowLimit,
   RULE_KEYS,
@@ -110,6 +111,12 @@ export function createControls(
   unit.addEventListener('change', () => {
     commit({ ...settings, unit: unit.value === 'cl100k' ? 'cl100k' : 'characters' });
   });
+
+  // The `context` option is newer than some versions of the library: offer it where it exists.
+  const context = hasContextOption()
+    ? h('input', { id: 'opt-context', name: 'context', type: 'checkbox' })
+    : null;
+  context?.addEventListener('change', () => commit({ ...settings, context: context.checked }));
 
   const fields = NUMBER_FIELDS.map((field) => {
     const input = h('input', {
@@ -222,6 +229,20 @@ export function createControls(
       h('p', { class: 'hint' }, 'What sizes are measured in, for both splitters.'),
     ),
     ...fields,
+    ...(context
+      ? [
+          h(
+            'div',
+            { class: 'field checkbox' },
+            h('label', { htmlFor: context.id }, context, ' Context header'),
+            h(
+              'p',
+              { class: 'hint' },
+              'Add the text to embed to every chunk: title › breadcrumbs, a blank line, the text.',
+            ),
+          ),
+        ]
+      : []),
     rulesBox,
     reset,
   );
@@ -238,6 +259,7 @@ export function createControls(
   function set(next: Settings): void {
     settings = next;
     unit.value = next.unit;
+    if (context) context.checked = next.context;
     for (const [key, input] of numbers) {
       const value = next[key];
       input.value = value === null || Number.isNaN(value) ? '' : String(value);

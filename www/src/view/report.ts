@@ -1,6 +1,6 @@
 import type { Chunk, Frontmatter } from 'chunkdown';
+import type { Report } from 'chunkdown/quality';
 import type { Analysis, SplitterReport, Totals } from '../lib/analyze.ts';
-import type { Summary } from '../lib/stats.ts';
 import { formatNumber, h } from './dom.ts';
 import { histogramSvg } from './histogram.ts';
 
@@ -9,22 +9,67 @@ import { histogramSvg } from './histogram.ts';
  *
  * @param container Element to fill.
  * @param report chunkdown's report.
+ * @param chunks chunkdown's chunks.
  * @param unit Size unit label.
+ * @param maxRawSize The raw size cap, if any.
+ * @param kind The kind of document, when the library says.
  */
-export function renderSummary(container: HTMLElement, report: SplitterReport, unit: string): void {
+export function renderSummary(
+  container: HTMLElement,
+  report: SplitterReport,
+  chunks: readonly Chunk[],
+  unit: string,
+  maxRawSize: number | null,
+  kind?: string,
+): void {
   const { totals, measuredSummary: content } = report;
-  const issues = totals.orphanRows + totals.unbalancedFences + totals.cutsWord;
+  const issues = chunksWithIssues(report, chunks, maxRawSize);
   container.replaceChildren(
     item('chunks', formatNumber(totals.chunks), 'chunk-count'),
     item('median', `${formatNumber(content.median)} ${unit}`),
     item('min–max', `${formatNumber(content.min)}–${formatNumber(content.max)}`),
     item('over limit', formatNumber(totals.overLimit), undefined, totals.overLimit > 0),
     item('issues', formatNumber(issues), 'issue-count', issues > 0, ISSUES),
+    ...(kind ? [item('kind', kind, 'doc-kind', false, KIND)] : []),
   );
 }
 
-const ISSUES =
-  'Orphan table rows, unbalanced code fences and mid-word cuts, summed over all chunks';
+const ISSUES = 'Chunks with at least one of the checks on the Stats tab';
+const KIND = 'What kind of document the library took this for';
+
+/**
+ * Chunks that fail at least one check of the Stats tab's list, so that the summary and the list
+ * agree.
+ *
+ * @param report chunkdown's report.
+ * @param chunks chunkdown's chunks.
+ * @param maxRawSize The raw size cap, if any.
+ * @returns Number of chunks with an issue.
+ */
+export function chunksWithIssues(
+  report: SplitterReport,
+  chunks: readonly Chunk[],
+  maxRawSize: number | null = null,
+): number {
+  let count = 0;
+  report.checks.forEach((check, index) => {
+    const chunk = chunks[index];
+    if (
+      (maxRawSize !== null && (chunk?.rawSize ?? 0) > maxRawSize) ||
+      check.overChunkSize ||
+      check.overLimit ||
+      check.orphanRows > 0 ||
+      check.unbalancedFences > 0 ||
+      check.cutsWord ||
+      check.tiny ||
+      chunk?.cut ||
+      chunk?.fallback
+    ) {
+      count++;
+    }
+  });
+  return count;
+}
 
 function item(
   label: string,
@@ -48,6 +93,7 @@ function item(
  * @param chunks chunkdown's chunks.
  * @param frontmatter Front matter, if any.
  * @param report chunkdown's report.
+ * @param quality The library's quality report (what `chunkdown --report` prints).
  * @param unit Size unit label.
  */
 export function renderStats(
@@ -55,17 +101,10 @@ export function renderStats(
   chunks: readonly Chunk[],
   frontmatter: Frontmatter | undefined,
   report: SplitterReport,
+  quality: Report,
   unit: string,
 ): void {
-  const reasons = new Map<string, number>();
-  for (const chunk of chunks) {
-    if (!chunk.overflow) continue;
-    const key =
-      chunk.overflow.reason === 'never-split'
-        ? `never-split ${chunk.overflow.nodeType}`
-        : chunk.overflow.reason;
-    reasons.set(key, (reasons.get(key) ?? 0) + 1);
-  }
+  const reasons = quality.overLimit.byReason;
   const chart = h(
     'figure',
     { class: 'chart' },
@@ -77,19 +116,21 @@ export function renderStats(
   );
   const parts: (Node | null)[] = [
     h('h3', {}, `Chunk sizes (${unit})`),
-    sizeTable([
-      ['content', report.measuredSummary],
-      ['raw', report.raw],
-    ]),
+    sizeTable(quality, report),
     chart,
     h('h3', {}, 'Checks'),
-    checksList(report.totals, chunks),
-    reasons.size > 0 ? h('h3', {}, 'Why chunks exceed the limit') : null,
-    reasons.size > 0
+    h(
+      'p',
+      { class: 'hint', id: 'stats-issues' },
+      `${formatNumber(chunksWithIssues(report, chunks, quality.settings.maxRawSize ?? null))} of ${formatNumber(chunks.length)} chunks with an issue:`,
+    ),
+    checksList(report.totals, quality),
+    reasons.length > 0 ? h('h3', {}, 'Why chunks exceed the limit') : null,
+    reasons.length > 0
       ? h(
           'ul',
-          { class: 'plain' },
-          [...reasons].map(([reason, count]) => h('li', {}, `${reason}: ${count}`)),
+          { class: 'plain', id: 'overflow-reasons' },
+          reasons.map((group) => h('li', {}, `${group.reason}: ${group.count}`)),
         )
       : null,
     frontmatter ? h('h3', {}, `Front matter (${frontmatter.format})`) : null,
@@ -109,56 +150,76 @@ export function renderStats(
   );
 }
 
-function sizeTable(rows: [string, Summary][]): HTMLTableElement {
+function sizeTable(quality: Report, report: SplitterReport): HTMLTableElement {
+  const content = quality.sizes;
+  const rows: [string, (number | null)[]][] = [
+    [
+      'content',
+      content
+        ? [content.min, content.median, content.p90, content.max, content.mean]
+        : [null, null, null, null, null],
+    ],
+    ['raw', [report.raw.min, report.raw.median, null, report.raw.max, report.raw.mean]],
+  ];
   return h(
     'table',
-    { class: 'numbers' },
+    { class: 'numbers', id: 'size-table' },
     h(
       'thead',
       {},
       h(
         'tr',
         {},
-        ['', 'min', 'median', 'mean', 'max', 'total'].map((cell) => h('th', {}, cell)),
+        ['', 'min', 'median', 'p90', 'max', 'mean'].map((cell) => h('th', {}, cell)),
       ),
     ),
     h(
       'tbody',
       {},
-      rows.map(([label, summary]) =>
+      rows.map(([label, values]) =>
         h(
           'tr',
-          {},
+          { 'data-row': label },
           h('th', {}, label),
-          [summary.min, summary.median, summary.mean, summary.max, summary.total].map((value) =>
-            h('td', {}, formatNumber(value)),
-          ),
+          values.map((value) => h('td', {}, formatNumber(value))),
         ),
       ),
     ),
   );
 }
 
-function checksList(totals: Totals, chunks: readonly Chunk[]): HTMLUListElement {
-  const cut = chunks.filter((chunk) => chunk.cut).length;
-  const fallback = chunks.filter((chunk) => chunk.fallback).length;
-  const entries: [string, number][] = [
-    ['over chunk size', totals.overChunkSize],
-    ['over the limit', totals.overLimit],
-    ['cut by the raw size cap', cut],
-    ['split as plain text (fallback)', fallback],
-    ['orphan table rows', totals.orphanRows],
-    ['unbalanced code fences', totals.unbalancedFences],
-    ['mid-word cuts', totals.cutsWord],
-    ['tiny chunks (< 50 characters)', totals.tiny],
+/**
+ * The checks: the library's quality report (the numbers `chunkdown --report` gives for this
+ * document and options), with what only the visualizer measures (size over `chunkSize`, words cut
+ * at the chunk's source edges).
+ */
+function checksList(totals: Totals, quality: Report): HTMLUListElement {
+  const entries: [key: string, label: string, count: number][] = [
+    ['over-chunk-size', 'over chunk size', totals.overChunkSize],
+    ['over-limit', 'over the limit', quality.overLimit.count],
+    ...(quality.settings.maxRawSize === undefined
+      ? []
+      : [
+          ['over-raw-cap', 'over the raw size cap', quality.overRawCap.count] as [
+            string,
+            string,
+            number,
+          ],
+        ]),
+    ['cut', 'cut by the raw size cap', quality.cut.count],
+    ['fallback', 'split as plain text (fallback)', quality.fallback.count],
+    ['orphan-rows', 'orphan table rows', quality.orphanRows.count],
+    ['unbalanced-fences', 'unbalanced code fences', quality.unbalancedFences.count],
+    ['mid-word', 'mid-word cuts', totals.cutsWord],
+    ['tiny', 'tiny chunks (< 50 characters)', quality.tiny.count],
   ];
   return h(
     'ul',
-    { class: 'checks' },
-    entries.map(([label, count]) =>
+    { class: 'checks', id: 'checks' },
+    entries.map(([key, label, count]) =>
       h(
         'li',
-        { class: count > 0 ? 'warn' : 'ok' },
+        { class: count > 0 ? 'warn' : 'ok', 'data-check': key },
         h('strong', {}, formatNumber(count)),
         ` ${label}`,
       ),

@@ -1,12 +1,13 @@
+import type { OutlineSection as Section } from 'chunkdown/quality';
 import type { Range } from '../lib/highlight.ts';
-import { chunksIn, type Section } from '../lib/sections.ts';
+import { chunksIn } from '../lib/sections.ts';
 import { h } from './dom.ts';
 
 /**
  * Render the section tree: each heading with the chunks its section spans.
  *
  * @param container Element to fill.
- * @param sections Sections from `sectionTree()`.
+ * @param sections Sections from the library's `outline()`.
  * @param ranges Chunk ranges (empty when the split failed).
  * @param onSelect Called with the chunks of a clicked section.
  */

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** Flags for headless Chromium in a closed network: no background traffic, no sandbox. */
@@ -41,13 +41,22 @@ export interface Visit {
  */
 export async function visit(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; url?: string } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    url?: string;
+    colorScheme?: 'light' | 'dark';
+    /** A context to open the page in (its own viewport and init scripts). */
+    context?: BrowserContext;
+  } = {},
 ): Promise<Visit> {
   const base = inject('baseUrl');
-  const context = await browser.newContext({
-    viewport: options.viewport ?? DESKTOP,
-    acceptDownloads: true,
-  });
+  const context =
+    options.context ??
+    (await browser.newContext({
+      viewport: options.viewport ?? DESKTOP,
+      acceptDownloads: true,
+      colorScheme: options.colorScheme ?? 'light',
+    }));
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: new URL(base).origin,
   });
@@ -69,6 +78,9 @@ export async function visit(
       },
     );
   }
+  // A worker that failed to load leaves the page "ready" with an error: that is a failure too.
+  const failed = await page.locator('#error').textContent();
+  if (failed?.includes('The worker failed')) throw new Error(failed);
   return { page, errors };
 }
 
@@ -77,6 +89,11 @@ export async function splitDone(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.phase === 'ready', null, {
     timeout: 20_000,
   });
+}
+
+/** The text in the source editor (its `#source` element reads like a text area's value). */
+export function sourceText(page: Page): Promise<string> {
+  return page.locator('#source').evaluate((element) => (element as HTMLTextAreaElement).value);
 }
 
 /** The chunk count in the summary. */

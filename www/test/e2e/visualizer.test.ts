@@ -1,7 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chunkCount, launch, PHONE, screenshot, splitDone, type Visit, visit } from './browser.ts';
+import {
+  chunkCount,
+  launch,
+  PHONE,
+  screenshot,
+  sourceText,
+  splitDone,
+  type Visit,
+  visit,
+} from './browser.ts';
 
 const DOCUMENT = `# Field notes
 
@@ -59,7 +68,7 @@ describe('the visualizer', () => {
     await splitDone(page);
     const coarse = await chunkCount(page);
     expect(coarse).toBeGreaterThan(0);
-    expect(await source.inputValue()).toContain('The end of the notes.');
+    expect(await sourceText(page)).toContain('The end of the notes.');
 
     await page.locator('#opt-chunkSize').fill('120');
     await splitDone(page);
@@ -69,7 +78,7 @@ describe('the visualizer', () => {
     // Every chunk has a card and a colored range over the source.
     await expect.poll(() => page.locator('.card').count()).toBe(fine);
     const painted = await page.$$eval(
-      '.backdrop mark',
+      '#source .chunk',
       (marks) =>
         new Set(marks.flatMap((mark) => (mark.getAttribute('data-c') ?? '').split(' '))).size,
     );
@@ -77,7 +86,7 @@ describe('the visualizer', () => {
 
     // Clicking a card lights up its range in the source.
     await page.locator('.card').nth(1).click();
-    const active = await page.$$eval('.backdrop mark.active', (marks) =>
+    const active = await page.$$eval('#source .chunk.active', (marks) =>
       marks.map((mark) => mark.getAttribute('data-c')?.split(' ') ?? []),
     );
     expect(active.length).toBeGreaterThan(0);
@@ -106,7 +115,7 @@ describe('the visualizer', () => {
     const shared = await visit(browser, { url: link });
     try {
       const other = shared.page;
-      expect(await other.locator('#source').inputValue()).toBe(DOCUMENT);
+      expect(await sourceText(other)).toBe(DOCUMENT);
       expect(await other.locator('#opt-chunkSize').inputValue()).toBe('60');
       expect(await other.locator('#rules').getAttribute('open')).not.toBeNull();
       expect(await other.locator('#opt-unit').inputValue()).toBe('cl100k');
@@ -155,7 +164,7 @@ describe('the visualizer', () => {
     });
     await page.locator('#toast', { hasText: 'Opened field-notes.md' }).waitFor();
     await splitDone(page);
-    expect(await page.locator('#source').inputValue()).toBe(DOCUMENT);
+    expect(await sourceText(page)).toBe(DOCUMENT);
     expect(await page.locator('#example').inputValue()).toBe('');
 
     const [download] = await Promise.all([
@@ -199,5 +208,82 @@ describe('the visualizer', () => {
     await page.locator('.tree .section').first().waitFor();
     await page.locator('.tabs').evaluate((tabs) => tabs.scrollIntoView());
     await screenshot(page, 'phone-sections');
+  });
+
+  it('works from the keyboard: cards take focus and Enter selects one', async () => {
+    current = await visit(browser);
+    const { page } = current;
+    await page.locator('#example').selectOption('code');
+    await splitDone(page);
+    // Nothing hidden from assistive technology takes focus.
+    const hiddenFocusable = await page.$$eval(
+      '[aria-hidden="true"] a, [aria-hidden="true"] button, [aria-hidden="true"] [tabindex], [aria-hidden="true"] textarea',
+      (elements) => elements.filter((element) => (element as HTMLElement).tabIndex >= 0).length,
+    );
+    expect(hiddenFocusable).toBe(0);
+    await page.locator('.card').first().focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-chunk'))).toBe('1');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.card.selected').getAttribute('data-chunk')).toBe('1');
+    const active = await page.$$eval('#source .chunk.active', (marks) =>
+      marks.map((mark) => mark.getAttribute('data-c')?.split(' ') ?? []),
+    );
+    expect(active.length).toBeGreaterThan(0);
+    expect(active.every((chunks) => chunks.includes('1'))).toBe(true);
+  });
+
+  it('keeps the last good result while an option is invalid, and counts issues as the Stats tab', async () => {
+    current = await visit(browser);
+    const { page } = current;
+    await page.locator('#example').selectOption('code');
+    await page.locator('#opt-chunkSize').fill('80');
+    await page.locator('#opt-maxOverflowRatio').fill('3');
+    await splitDone(page);
+    const count = await chunkCount(page);
+    const issues = Number(await page.locator('#issue-count').textContent());
+    await page.locator('#tab-stats').click();
+    const stats = (await page.locator('#stats-issues').textContent()) ?? '';
+    expect(Number(stats.split(' ')[0])).toBe(issues);
+    const over = Number(await page.locator('[data-check="over-chunk-size"] strong').textContent());
+    expect(over).toBeGreaterThan(0);
+    expect(issues).toBeGreaterThanOrEqual(over);
+
+    await page.locator('#opt-chunkSize').fill('0');
+    await splitDone(page);
+    await expect.poll(() => page.locator('#error').textContent()).toContain('chunkSize');
+    expect(await chunkCount(page)).toBe(count);
+    await page.locator('#tab-chunks').click();
+    expect(await page.locator('.card').count()).toBeGreaterThan(0);
+  });
+
+  it('draws both Compare histograms on one scale', async () => {
+    current = await visit(browser);
+    const { page } = current;
+    await page.locator('#example').selectOption('table');
+    await splitDone(page);
+    await page.locator('#tab-compare').click();
+    const ticks = await page.$$eval('.compare-column svg', (charts) =>
+      charts.map((chart) => [...chart.querySelectorAll('text')].map((text) => text.textContent)),
+    );
+    expect(ticks).toHaveLength(2);
+    // The tallest bar's count, then the x axis's ends: the same on both (markers follow).
+    expect(ticks[0]?.slice(0, 4)).toEqual(ticks[1]?.slice(0, 4));
+  });
+
+  it('follows a dark system theme', async () => {
+    current = await visit(browser, { colorScheme: 'dark' });
+    const { page } = current;
+    const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await visit(browser);
+    try {
+      const lightBackground = await light.page.evaluate(
+        () => getComputedStyle(document.body).backgroundColor,
+      );
+      expect(dark).not.toBe(lightBackground);
+      expect(dark).toBe('rgb(16, 20, 27)');
+    } finally {
+      await light.page.context().close();
+    }
   });
 });

@@ -71,6 +71,7 @@ describe('sanitizeSettings', () => {
       unit: 'cl100k',
       overlap: 40,
       minChunkSize: 60,
+      context: true,
       rules: { image: { split: 'allow-split', size: 10, style: 'inline' } },
     };
     expect(sanitizeSettings(structuredClone(wellTyped))).toEqual(wellTyped);

@@ -1,7 +1,13 @@
 import { compressToEncodedURIComponent } from 'lz-string';
 import { describe, expect, it } from 'vitest';
 import { type AppState, DEFAULT_SETTINGS } from '../../src/lib/settings.ts';
-import { decodeState, encodeState } from '../../src/lib/url-state.ts';
+import {
+  decodeState,
+  encodeState,
+  fromStateFile,
+  MAX_LINK_CHARS,
+  toStateFile,
+} from '../../src/lib/url-state.ts';
 
 const EXAMPLE = Array.from(
   { length: 300 },
@@ -63,5 +69,40 @@ describe('URL state', () => {
       example: null,
       settings: { ...DEFAULT_SETTINGS, rules: {} },
     });
+  });
+});
+
+describe('state files', () => {
+  it('round-trip a state too large for a link, and name an unchanged example', () => {
+    const lines = Array.from(
+      { length: 8000 },
+      (_, line) => `Row ${line}: ${(line * 7919) % 100_003} and ${(line * 104_729) % 99_991}.`,
+    );
+    const big: AppState = { ...custom, text: lines.join('\n') };
+    expect(encodeState(big, lookup).length).toBeGreaterThan(MAX_LINK_CHARS);
+    expect(fromStateFile(toStateFile(big, lookup), lookup)).toEqual(big);
+    const example: AppState = { text: EXAMPLE, example: 'demo', settings: custom.settings };
+    const file = toStateFile(example, lookup);
+    expect(file).not.toContain('Line 299');
+    expect(fromStateFile(file, lookup)).toEqual(example);
+  });
+
+  it('takes any other file for a document', () => {
+    expect(fromStateFile('# Title\n\ntext', lookup)).toBeNull();
+    expect(fromStateFile('{ "chunks": [] }', lookup)).toBeNull();
+    expect(fromStateFile('{ not json', lookup)).toBeNull();
+  });
+
+  it('sanitizes the settings of a state file as those of a link', () => {
+    const file = JSON.stringify({
+      format: 'chunkdown-visualizer-state',
+      version: 1,
+      text: 'a\r\nb',
+      settings: { chunkSize: 'huge', unit: 'bytes' },
+    });
+    const state = fromStateFile(file, lookup);
+    expect(state?.text).toBe('a\nb');
+    expect(state?.settings.chunkSize).toBe(DEFAULT_SETTINGS.chunkSize);
+    expect(state?.settings.unit).toBe(DEFAULT_SETTINGS.unit);
   });
 });

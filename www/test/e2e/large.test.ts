@@ -1,0 +1,151 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chunkCount, launch, sourceText, splitDone, visit } from './browser.ts';
+import { largeDocument } from './large-document.ts';
+
+// The visualizer at 1 MB, as a user meets it: paste a real 1 MB document, wait for the chunks,
+// type in the middle of it, share it. The timings are printed, not asserted: they depend on the
+// machine and what else runs on it.
+
+const DOCUMENT = largeDocument(1_000_000);
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Record main-thread long tasks and the time from each key press to the next frame. */
+function observe(): void {
+  const probe = window as unknown as { longTasks: number[]; keyLatencies: number[] };
+  probe.longTasks = [];
+  probe.keyLatencies = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) probe.longTasks.push(entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+  addEventListener(
+    'keydown',
+    (event) => {
+      const pressed = event.timeStamp;
+      requestAnimationFrame(() => {
+        // After the frame's rendering: a message posted from the frame callback.
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => probe.keyLatencies.push(performance.now() - pressed);
+        channel.port2.postMessage(null);
+      });
+    },
+    true,
+  );
+}
+
+async function takeProbe(page: Page): Promise<{ longTasks: number[]; keyLatencies: number[] }> {
+  return page.evaluate(() => {
+    const probe = window as unknown as { longTasks: number[]; keyLatencies: number[] };
+    const taken = { longTasks: probe.longTasks, keyLatencies: probe.keyLatencies };
+    probe.longTasks = [];
+    probe.keyLatencies = [];
+    return taken;
+  });
+}
+
+const percentile = (values: number[], fraction: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
+};
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+describe('a 1 MB document', () => {
+  it('pastes, splits, takes typing and shares through a file', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      acceptDownloads: true,
+    });
+    await context.addInitScript(observe);
+    const { page, errors } = await visit(browser, { context });
+    try {
+      await page.evaluate((text) => navigator.clipboard.writeText(text), DOCUMENT);
+      await page.locator('#source').click();
+      await page.keyboard.press('Control+A');
+      await takeProbe(page);
+      const pasted = Date.now();
+      await page.keyboard.press('Control+V');
+      await page
+        .waitForFunction(
+          () =>
+            document.getElementById('doc-size')?.textContent === '1,000,000 characters' &&
+            document.documentElement.dataset.phase === 'ready',
+          null,
+          { timeout: 60_000, polling: 50 },
+        )
+        .catch(async (error) => {
+          const state = await page.evaluate(() => ({
+            size: document.getElementById('doc-size')?.textContent,
+            phase: document.documentElement.dataset.phase,
+            length: (document.getElementById('source') as HTMLTextAreaElement).value.length,
+            status: document.getElementById('status')?.textContent,
+          }));
+          throw new Error(`${JSON.stringify(state)} ${DOCUMENT.length}`, { cause: error });
+        });
+      const toChunks = Date.now() - pasted;
+      const paste = await takeProbe(page);
+      const chunks = await chunkCount(page);
+      expect(chunks).toBeGreaterThan(500);
+      expect((await sourceText(page)).length).toBe(DOCUMENT.length);
+      await expect.poll(() => page.locator('.card').count()).toBeGreaterThan(0);
+
+      // Type a sentence in the middle of the document, at a typist's pace.
+      await page.locator('.cm-scroller').evaluate((scroller) => {
+        scroller.scrollTop = scroller.scrollHeight / 2;
+      });
+      await page.waitForTimeout(200);
+      await page.locator('.cm-line').nth(4).click();
+      await takeProbe(page);
+      const sentence = 'Typing stays smooth in a large document. ';
+      await page.keyboard.type(sentence, { delay: 60 });
+      const typing = await takeProbe(page);
+      await splitDone(page);
+      const resplit = await takeProbe(page);
+      expect((await sourceText(page)).length).toBe(DOCUMENT.length + sentence.length);
+      expect(await chunkCount(page)).toBeGreaterThan(500);
+
+      console.log(
+        [
+          `1 MB document (${chunks} chunks):`,
+          `  paste → chunks shown: ${ms(toChunks)}; longest main-thread task ${ms(Math.max(0, ...paste.longTasks))} (${paste.longTasks.length} over 50 ms)`,
+          `  typing ${typing.keyLatencies.length} keys: key → frame p50 ${ms(percentile(typing.keyLatencies, 0.5))}, p90 ${ms(percentile(typing.keyLatencies, 0.9))}, max ${ms(Math.max(...typing.keyLatencies))}; longest task ${ms(Math.max(0, ...typing.longTasks))}`,
+          `  re-split shown after typing: longest task ${ms(Math.max(0, ...resplit.longTasks))}`,
+        ].join('\n'),
+      );
+
+      // Too large for a link: Share says so and offers the state as a file, which opens again.
+      await page.locator('#share').click();
+      await page.locator('#share-panel').waitFor();
+      expect(page.url()).not.toContain('#s=');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.locator('#share-download').click(),
+      ]);
+      const file = await readFile(await download.path(), 'utf8');
+      expect(JSON.parse(file).text).toHaveLength(DOCUMENT.length + sentence.length);
+
+      await page.locator('#example').selectOption('table');
+      await splitDone(page);
+      await page.locator('#file-input').setInputFiles({
+        name: download.suggestedFilename(),
+        mimeType: 'application/json',
+        buffer: Buffer.from(file),
+      });
+      await page.locator('#toast', { hasText: 'Opened the saved state' }).waitFor();
+      await splitDone(page);
+      expect((await sourceText(page)).length).toBe(DOCUMENT.length + sentence.length);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+});
