@@ -81,6 +81,9 @@ export function resplit(
       chunkSize: size,
       maxSize: size,
       strict: true,
+      // Headings alone may take the start of their content up to the cap itself (while the
+      // estimates have not proved short).
+      margin: attempt === 0 ? cap : size,
     });
     if (drafts.length > 1) return drafts.map((draft) => ({ draft, rendered: undefined }));
     const only = drafts[0];

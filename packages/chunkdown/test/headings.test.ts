@@ -3,7 +3,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, test } from 'vitest';
-import { type ChunkdownOptions, chunkdown } from '../src/index.js';
+import type { ChunkdownOptions } from '../src/index.js';
 import { checkInvariants } from './helpers/invariants.js';
 
 /** SPEC §4: a heading stays with the start of its content; no chunk holds only headings. */

@@ -30,6 +30,11 @@ export interface Limits {
    * that cannot join it within the limit, instead of overflowing with it.
    */
   strict: boolean;
+  /**
+   * Under a hard limit, the limit itself when `maxSize` keeps a margin below it for estimates:
+   * headings with nothing after them yet may use the margin to take the start of their content.
+   */
+  margin?: number | undefined;
 }
 
 /**
@@ -101,7 +106,8 @@ function decide(
   if (open.leadsIn) {
     // A heading stays with the start of its content: what does not fit with it is split, and a
     // unit that cannot be split joins it whole (under a hard limit it starts a chunk instead).
-    if (open.size + open.trail + unit.size <= limits.maxSize) return JOIN;
+    const next = open.size + open.trail + unit.size;
+    if (next <= limits.maxSize || (!open.content && next <= (limits.margin ?? 0))) return JOIN;
     return { do: 'split', close: false, whole: limits.strict ? 'start' : 'join' };
   }
   const next = open.size + open.trail + unit.size;

@@ -1,5 +1,5 @@
 import type { Nodes, Root } from 'mdast';
-import { toString } from 'mdast-util-to-string';
+import { toString as textOf } from 'mdast-util-to-string';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
@@ -196,7 +196,7 @@ function constructsOf(tree: Root): Constructs {
   const visit = (node: Nodes, top: boolean) => {
     if (top && node.type !== 'heading' && node.type !== 'thematicBreak') found.hasContent = true;
     if (node.type === 'heading') {
-      const key = `${node.depth} ${toString(node)}`;
+      const key = `${node.depth} ${textOf(node)}`;
       found.headings.set(key, (found.headings.get(key) ?? 0) + 1);
     } else if (node.type === 'code') found.code.push(node.value);
     else if (node.type === 'link' || node.type === 'image') found.urls.add(node.url);
@@ -205,9 +205,7 @@ function constructsOf(tree: Root): Constructs {
       found.definitions.add(node.identifier);
     } else if (node.type === 'table') {
       const header = node.children[0];
-      found.tableHeaders.push(
-        header ? header.children.map((cell) => toString(cell)).join('|') : '',
-      );
+      found.tableHeaders.push(header ? header.children.map((cell) => textOf(cell)).join('|') : '');
     }
     if ('children' in node) for (const child of node.children as Nodes[]) visit(child, false);
   };
@@ -281,7 +279,7 @@ function wordsInRange(tree: Root, chunk: Chunk, markdown: string): number {
         for (const cell of cells) for (const text of renderedTexts(cell)) addContext(text);
       }
     } else if (node.type === 'blockquote') {
-      const marker = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/i.exec(toString(node));
+      const marker = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/i.exec(textOf(node));
       if (marker) addContext(marker[1] as string);
     }
     if ('children' in node) for (const child of node.children as Nodes[]) visit(child);
