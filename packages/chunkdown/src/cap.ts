@@ -76,7 +76,12 @@ export function resplit(
       maxSize: size,
       maxOverflowRatio: 1,
     };
-    const state = createSplitState(relaxed, context.rawMeasure, context.provenance, size);
+    const state = createSplitState({
+      options: relaxed,
+      measure: context.rawMeasure,
+      provenance: context.provenance,
+      relaxTo: size,
+    });
     const drafts = pack(sectionUnit(sections, state), {
       chunkSize: size,
       maxSize: size,
@@ -123,6 +128,9 @@ export interface CutPiece {
  */
 export function hardCut(text: string, cap: number, length: LengthFunction): CutPiece[] {
   const pieces: CutPiece[] = [];
+  // Balanced pieces: aim at an even share of the text, so the last piece is not a fragment.
+  const count = Math.max(1, Math.ceil(length(text) / cap));
+  const share = Math.ceil(text.length / count);
   let at = 0;
   while (at < text.length) {
     const fit = largestPrefix(text, at, cap, length);
@@ -130,7 +138,7 @@ export function hardCut(text: string, cap: number, length: LengthFunction): CutP
       pieces.push({ text: text.slice(at), start: at });
       break;
     }
-    let cut = graphemeBoundary(text, at, fit);
+    let cut = graphemeBoundary(text, at, Math.min(fit, at + Math.max(share, 1)));
     const space = lastWhitespace(text, at + Math.ceil((cut - at) / 2), cut);
     if (space > at) cut = space;
     const piece = text.slice(at, cut).trimEnd();

@@ -23,6 +23,7 @@ const transformKeys: Partial<Record<Nodes['type'], RuleKey>> = {
   table: 'table',
   blockquote: 'blockquote',
   heading: 'heading',
+  html: 'html',
 };
 
 /**

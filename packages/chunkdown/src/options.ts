@@ -23,6 +23,7 @@ export const ruleKeys = [
   'table',
   'blockquote',
   'heading',
+  'html',
   'word',
 ] as const satisfies ReadonlyArray<keyof NodeRules>;
 

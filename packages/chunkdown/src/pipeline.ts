@@ -45,7 +45,7 @@ export function splitDocument(markdown: string, options: ResolvedOptions): Split
     definitions: preserve ? definitions : undefined,
   };
 
-  const state = createSplitState(options, measure, provenance);
+  const state = createSplitState({ options, measure, provenance, source: markdown });
   let drafts = pack(sectionUnit(buildSections(tree), state), {
     chunkSize: options.chunkSize,
     maxSize: options.maxSize,

@@ -66,6 +66,11 @@ export interface NodeRules {
   table?: NodeRule | undefined;
   blockquote?: NodeRule | undefined;
   heading?: NodeRule | undefined;
+  /**
+   * Raw HTML blocks (also MDX/JSX components, comments): by default split only where every piece
+   * re-parses as HTML; `'never-split'` keeps them whole.
+   */
+  html?: NodeRule | undefined;
   /** Words: `'never-split'` keeps every word whole; `'allow-split'` lets a too-long word split. */
   word?: NodeRule | undefined;
 }

@@ -38,3 +38,87 @@ describe('text that the source kept plain by its indentation', () => {
     expect(chunk).toBe('Use 2. as a number, and # as a sign.\nA second line - with a dash.');
   });
 });
+
+describe('raw HTML, MDX and templating', () => {
+  const tabs = [
+    '<Tabs groupId="manager">',
+    '<TabItem value="npm" label="npm">',
+    '```bash',
+    'npm install --save-dev the-package-with-a-long-name',
+    '```',
+    '</TabItem>',
+    '<TabItem value="yarn" label="Yarn">',
+    '## Not a heading: still HTML here',
+    '[label]: https://example.com/not-a-definition',
+    'It costs 100&#37; of nothing.',
+    '</TabItem>',
+    '</Tabs>',
+  ].join('\n');
+
+  test('a component is cut only before a tag that starts HTML on its own', () => {
+    holds(tabs);
+    const { chunks } = chunkdown({ chunkSize: 60 }).split(tabs);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) {
+      expect(chunk.text).toMatch(/^<(?:Tabs|TabItem)\b/);
+      expect(tabs.slice(chunk.start, chunk.end)).toBe(chunk.text);
+    }
+  });
+
+  test('a block with no safe cut stays whole and says why', () => {
+    const comment = `<!--\n${'## Not a heading\n\nA line of words that is not markdown.\n\n'.repeat(6)}-->`;
+    const [chunk, ...rest] = chunkdown({ chunkSize: 60 }).split(comment).chunks;
+    expect(rest).toEqual([]);
+    expect(chunk?.text).toBe(comment);
+    expect(chunk?.overflow).toMatchObject({ reason: 'never-split', nodeType: 'html' });
+    holds(comment);
+  });
+
+  test('under maxRawSize a block too big for the cap is cut as text, every word kept', () => {
+    const comment = `<!--\n${'## Not a heading\n\nA line of words that is not markdown.\n\n'.repeat(6)}-->`;
+    const { chunks } = checkInvariants(comment, { chunkSize: 60, maxRawSize: 120 });
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.every((chunk) => chunk.cut && chunk.text.length <= 120)).toBe(true);
+  });
+
+  test('the html rule keeps a block whole', () => {
+    const [chunk, ...rest] = chunkdown({
+      chunkSize: 60,
+      rules: { html: { split: 'never-split' } },
+    }).split(tabs).chunks;
+    expect(rest).toEqual([]);
+    expect(chunk?.text).toBe(tabs);
+  });
+
+  test('template tags inside HTML stay HTML', () => {
+    holds(
+      `<div class="note">\n{% raw %}\n${'{{< tab header="Config" >}}\n### Not a heading either\n{{< /tab >}}\n'.repeat(4)}{% endraw %}\n</div>`,
+    );
+  });
+});
+
+describe('fences that only a line-by-line reader sees', () => {
+  test('an MDX code example split by CommonMark into HTML and indented code stays together', () => {
+    const example = [
+      '<section>',
+      '  <div>',
+      '    ```js displayName="Create an HTTP Server"',
+      '    // server.mjs',
+      "    import { createServer } from 'node:http';",
+      '',
+      '    const server = createServer((req, res) => {',
+      "      res.end('Hello World!');",
+      '    });',
+      '    ```',
+      '  </div>',
+      '</section>',
+    ].join('\n');
+    const markdown = `## Example\n\nSome words before the example.\n\n${example}\n\nSome words after it, in a paragraph of their own.`;
+    for (const options of sizes) {
+      const { chunks } = checkInvariants(markdown, options);
+      const holding = chunks.filter((chunk) => chunk.text.includes('server.mjs'));
+      expect(holding).toHaveLength(1);
+      expect(holding[0]?.text).toContain("res.end('Hello World!');");
+    }
+  });
+});

@@ -3,6 +3,8 @@ import type { Measure } from '../measure.js';
 import type { ResolvedOptions, RuleKey } from '../options.js';
 import type { Provenance } from '../provenance.js';
 import type { Section } from '../sections.js';
+import { openFences } from './fence-regions.js';
+import { htmlUnit } from './html.js';
 import { linesUnit } from './lines.js';
 import { phrasingUnit } from './phrasing.js';
 import { tableUnit } from './table.js';
@@ -32,6 +34,32 @@ function introduces(paragraph: Paragraph): boolean {
   return last?.type === 'text' && /:\s*$/.test(last.value);
 }
 
+/**
+ * Blocks held together by a fence read line by line: kept whole unless far larger than a chunk
+ * (a fence that never closes would otherwise hold the rest of the section), then split between
+ * its blocks.
+ */
+function fenceRegionUnit(members: Unit[], state: SplitState): Unit {
+  const size = members.reduce((sum, unit) => sum + unit.size, 0);
+  return {
+    kind: 'block',
+    size,
+    content: members.some((unit) => unit.content),
+    leaves: () => members.flatMap((unit) => unit.leaves()),
+    split: () =>
+      size > Math.max(state.options.maxSize * FENCE_REGION_SPLIT, FENCE_REGION_FLOOR)
+        ? members
+        : { reason: 'never-split', nodeType: 'html' },
+  };
+}
+
+/**
+ * A fence region larger than this many chunks (at their maximum), and than the floor, is split
+ * between its blocks.
+ */
+const FENCE_REGION_SPLIT = 4;
+const FENCE_REGION_FLOOR = 2000;
+
 /** Node splitters, keyed by node type; anything else is kept whole. */
 export const splitters: Record<string, NodeSplitter> = {
   paragraph: (node, path, section, state) => {
@@ -47,17 +75,8 @@ export const splitters: Record<string, NodeSplitter> = {
   },
   code: (node, path, section, state) =>
     linesUnit(node as never, path, section, state, ruleKeepsWhole(state, 'code', node)),
-  // Raw HTML is cut at lines only to meet the raw size cap: a piece of HTML re-parses as something else.
   html: (node, path, section, state) =>
-    linesUnit(
-      node as never,
-      path,
-      section,
-      state,
-      state.keepWholeLimit === Number.POSITIVE_INFINITY
-        ? { reason: 'never-split', nodeType: 'html' }
-        : undefined,
-    ),
+    htmlUnit(node as never, path, section, state, ruleKeepsWhole(state, 'html', node)),
   table: (node, path, section, state) =>
     tableUnit(node as never, path, section, state, ruleKeepsWhole(state, 'table', node)),
   list: (node, path, section, state) => {
@@ -101,27 +120,35 @@ export const splitters: Record<string, NodeSplitter> = {
   }),
 };
 
+/** What a split state is made of. */
+export interface SplitSetup {
+  options: ResolvedOptions;
+  /** Size cache. */
+  measure: Measure;
+  /** The split's provenance, where splitters record the nodes they make. */
+  provenance: Provenance;
+  /**
+   * The document the nodes' positions point into (to keep blocks together that a fence read line
+   * by line holds together); absent when the nodes were rebuilt without positions.
+   */
+  source?: string | undefined;
+  /**
+   * When set (re-splitting for `maxRawSize`), rules keep a node whole only while it is at most
+   * this size, and words may be split.
+   */
+  relaxTo?: number | undefined;
+}
+
 /**
  * Create the split state: the record of node splitters, called through `state.block`.
  *
- * @param options
- *   Resolved options.
- * @param measure
- *   Size cache.
- * @param provenance
- *   The split's provenance, where splitters record the nodes they make.
- * @param relaxTo
- *   When set (re-splitting for `maxRawSize`), rules keep a node whole only while it is at most
- *   this size, and words may be split.
+ * @param setup
+ *   Options, measure, provenance, and what the split works on.
  * @returns
  *   The state.
  */
-export function createSplitState(
-  options: ResolvedOptions,
-  measure: Measure,
-  provenance: Provenance,
-  relaxTo?: number,
-): SplitState {
+export function createSplitState(setup: SplitSetup): SplitState {
+  const { options, measure, provenance, source, relaxTo } = setup;
   const keepWholeLimit = relaxTo ?? Number.POSITIVE_INFINITY;
   const wordLimit = Math.min(options.rules.word.split.keepWholeUpTo, keepWholeLimit);
   const state: SplitState = {
@@ -152,7 +179,21 @@ export function createSplitState(
     },
     blocks(nodes, path, section) {
       const units: Unit[] = [];
-      for (const node of nodes) units.push(state.block(node, path, section));
+      const open = source === undefined ? undefined : openFences(nodes, source);
+      for (let index = 0; index < nodes.length; index++) {
+        if (!open?.[index]) {
+          units.push(state.block(nodes[index] as Nodes, path, section));
+          continue;
+        }
+        // Blocks that a fence read line by line holds together go as one unit.
+        let last = index;
+        while (last < nodes.length - 1 && open[last]) last++;
+        const members = nodes
+          .slice(index, last + 1)
+          .map((node) => state.block(node, path, section));
+        units.push(fenceRegionUnit(members, state));
+        index = last;
+      }
       return units;
     },
   };

@@ -1,4 +1,4 @@
-import type { Code, Html, Parent } from 'mdast';
+import type { Code, Parent } from 'mdast';
 import type { Section } from '../sections.js';
 import { type Cutter, cut } from './cut.js';
 import { GRAPHEME, ITEM, LINE, type Rank, WORD } from './levels.js';
@@ -6,16 +6,15 @@ import { segmentOffsets } from './segments.js';
 import type { Atomic, Leaf, SplitState, Unit } from './types.js';
 import { nodeUnit } from './unit.js';
 
-type LinesNode = Code | Html;
+type LinesNode = Code;
 
 /**
- * A unit for a code block or an HTML block: whole while it fits, else cut between blank-line
- * groups, then between lines, then at spaces inside a line (and between graphemes when words may
- * be split). Each piece is rebuilt as a node of the same kind, so a code piece keeps its fence and
- * its language.
+ * A unit for a code block: whole while it fits, else cut between blank-line groups, then between
+ * lines, then at spaces inside a line (and between graphemes when words may be split). Each piece
+ * is rebuilt as a code node, so it keeps its fence and its language.
  *
  * @param node
- *   The code or HTML node.
+ *   The code node.
  * @param path
  *   Its ancestors.
  * @param section
@@ -45,7 +44,7 @@ export function linesUnit(
   );
 }
 
-/** The cutter of the text of a code or HTML block. */
+/** The cutter of the text of a code block. */
 function linesCutter(
   node: LinesNode,
   path: readonly Parent[],

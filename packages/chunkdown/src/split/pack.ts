@@ -268,7 +268,10 @@ export function pack(root: Unit, limits: Limits): Draft[] {
       case 'split': {
         const parts = unit.split();
         if (!Array.isArray(parts)) {
-          if (decision.whole === 'start') close();
+          // Under a hard limit, a unit too big for any chunk is cut as text: headings before it
+          // go along, at the start of its first piece.
+          const cutAnyway = strict && unit.size > maxSize && !open.content;
+          if (decision.whole === 'start' && !cutAnyway) close();
           emit(unit, ahead, parts);
           return;
         }

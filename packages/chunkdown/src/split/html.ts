@@ -1,0 +1,174 @@
+import type { Html, Parent } from 'mdast';
+import type { Section } from '../sections.js';
+import { type Cutter, cut } from './cut.js';
+import { ITEM, type Rank } from './levels.js';
+import type { Atomic, Leaf, SplitState, Unit } from './types.js';
+import { nodeUnit } from './unit.js';
+
+/**
+ * A unit for a raw HTML block (also an MDX/JSX component, a comment, a block of template tags):
+ * whole while it fits, else cut only where every piece re-parses as raw HTML — before a line that
+ * starts an HTML block by itself (a block-level tag such as `<div>`, or a complete tag alone on
+ * its line such as `<TabItem value="npm">` or `</Tabs>`), when no blank line follows it in its
+ * piece (after a blank line the HTML would end and the rest turn into markdown). Anywhere else a
+ * piece would re-parse as something else: a heading, a fence, a definition, a paragraph that
+ * decodes `&#37;`. Without such a cut the block stays whole (`never-split`); the raw size cap
+ * then cuts it as text.
+ *
+ * @param node
+ *   The HTML node.
+ * @param path
+ *   Its ancestors.
+ * @param section
+ *   Its section.
+ * @param state
+ *   Split state.
+ * @param whole
+ *   Why the block must stay whole, if its rule says so.
+ * @returns
+ *   The unit.
+ */
+export function htmlUnit(
+  node: Html,
+  path: readonly Parent[],
+  section: Section,
+  state: SplitState,
+  whole: Atomic | undefined,
+): Unit {
+  return nodeUnit(node, path, section, state.measure.size(node), () => {
+    if (whole) return whole;
+    const cuts = sparse(safeCuts(node.value), node.value.length, minimumPiece(state));
+    if (cuts.length === 0) return { reason: 'never-split', nodeType: 'html' };
+    return cut(
+      htmlCutter(node, path, section, state, cuts),
+      0,
+      node.value.length,
+      node.value.length,
+      ITEM,
+    );
+  });
+}
+
+/**
+ * The smallest piece of HTML worth its own place (in characters): a wrapper's opening line
+ * (`<table>`) or a lone tag goes with its neighbour instead of making a fragment of a chunk.
+ */
+function minimumPiece(state: SplitState): number {
+  const { chunkSize, maxRawSize } = state.options;
+  // (Under the raw cap, re-splits aim lower and lower; the pieces worth keeping do not shrink.)
+  return Math.min(Math.max(chunkSize, maxRawSize ?? 0) / 4, 200);
+}
+
+/** Drop cuts that would leave a piece shorter than `minimum` (the pieces join their neighbour). */
+function sparse(cuts: readonly number[], length: number, minimum: number): number[] {
+  const kept: number[] = [];
+  let last = 0;
+  for (const at of cuts) {
+    if (at - last < minimum) continue;
+    kept.push(at);
+    last = at;
+  }
+  while (kept.length > 0 && length - (kept[kept.length - 1] as number) < minimum) kept.pop();
+  return kept;
+}
+
+/** The cutter of an HTML block: its only separators are the line breaks before safe cuts. */
+function htmlCutter(
+  node: Html,
+  path: readonly Parent[],
+  section: Section,
+  state: SplitState,
+  cuts: number[],
+): Cutter {
+  const value = node.value;
+  const { measure } = state;
+  const cutter: Cutter = {
+    separators(level: Rank, a, b) {
+      if (level !== ITEM) return [];
+      const spans: number[] = [];
+      for (const at of cuts) {
+        // The line break before the cut line is the separator.
+        if (at - 1 > a && at < b) spans.push(at - 1, at);
+      }
+      return spans;
+    },
+    cutsGraphemes: () => false,
+    piece: (a, b, sizeEnd, level) => ({
+      kind: 'block',
+      size: measure.additive ? b - a : measure.text(value.slice(a, b)),
+      trail: 0,
+      content: true,
+      leaves: (): Leaf[] => [{ path, node, from: a, to: b, section }],
+      split: () => cut(cutter, a, b, sizeEnd, level),
+    }),
+    atomic: () => ({ reason: 'never-split', nodeType: 'html' }),
+    blank: (a, b) => !/\S/.test(value.slice(a, b)),
+  };
+  return cutter;
+}
+
+/** Tag names that start an HTML block of CommonMark's type 6 (it runs to a blank line). */
+const blockTags = new Set(
+  (
+    'address article aside base basefont blockquote body caption center col colgroup dd details ' +
+    'dialog dir div dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 ' +
+    'head header hr html iframe legend li link main menu menuitem nav noframes ol optgroup option ' +
+    'p param search section summary table tbody td tfoot th thead title tr track ul'
+  ).split(' '),
+);
+
+/** A line that starts a type 6 block: `<` or `</`, a block tag name, then a space, `>` or `/>`. */
+const type6 = /^ {0,3}<\/?([A-Za-z][A-Za-z0-9]*)(?=[ \t>]|\/>|$)/;
+
+/** A line that is one complete open or closing tag (type 7: it starts a block by itself). */
+const type7 =
+  /^ {0,3}(?:<[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>)[ \t]*$/;
+
+/**
+ * Whether a line opens an HTML block that lasts until a blank line (types 6 and 7) with an
+ * opening tag: a closing tag (`</div>`) goes with what it closes, never to a piece of its own.
+ */
+function opensHtmlBlock(line: string): boolean {
+  if (/^ {0,3}<\//.test(line)) return false;
+  const tag = type6.exec(line);
+  if (tag && blockTags.has((tag[1] as string).toLowerCase())) return true;
+  return type7.test(line);
+}
+
+/**
+ * Offsets of the line starts (not the first line) where an HTML block can be cut: lines that
+ * open an HTML block by themselves, with no blank line between them and the next cut (or the end
+ * of the block). Blank lines occur only inside blocks of types 1–5 (`<pre>`, comments, …).
+ *
+ * @param value
+ *   The HTML.
+ * @returns
+ *   Increasing offsets.
+ */
+export function safeCuts(value: string): number[] {
+  const starts: number[] = [];
+  const blank: boolean[] = [];
+  for (let start = 0; start <= value.length; ) {
+    let end = value.indexOf('\n', start);
+    if (end === -1) end = value.length;
+    starts.push(start);
+    blank.push(value.slice(start, end).trim() === '');
+    start = end + 1;
+  }
+  const cuts: number[] = [];
+  // From the end: a cut is safe when no blank line lies between it and the next safe cut.
+  let clear = true;
+  for (let line = starts.length - 1; line >= 1; line--) {
+    if (blank[line]) {
+      clear = false;
+      continue;
+    }
+    const start = starts[line] as number;
+    let end = value.indexOf('\n', start);
+    if (end === -1) end = value.length;
+    if (clear && opensHtmlBlock(value.slice(start, end).replace(/\r$/, ''))) cuts.push(start);
+    else continue;
+    clear = true;
+  }
+  return cuts.reverse();
+}
