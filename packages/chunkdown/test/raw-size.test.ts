@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { chunkdown } from '../src/index.js';
 import { checkInvariants } from './helpers/invariants.js';
@@ -165,4 +166,57 @@ describe('maxRawSize on tables smaller than a table piece', () => {
       checkInvariants(markdown, options);
     });
   }
+});
+
+describe('maxRawSize keeps a link whole when it fits', () => {
+  const url = (length: number) => `https://example.com/${'x'.repeat(length)}`;
+
+  test('a row whose link does not fit with the key cell puts the link in a column of its own', () => {
+    const link = `[the docs](${url(112)})`;
+    const markdown = `| h0 | h1 |\n| - | - |\n| words alpha note | alpha note gamma words ${link} beta alpha words |`;
+    const { chunks } = checkInvariants(markdown, { chunkSize: 130, maxRawSize: 181 });
+    expect(chunks.some((chunk) => chunk.cut)).toBe(false);
+    expect(chunks.some((chunk) => chunk.text.startsWith(`| h1 |\n| - |\n| ${link} `))).toBe(true);
+  });
+
+  test('tables of links under any cap that fits the largest link with its column', () => {
+    const word = fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'words', 'note');
+    const words = fc.array(word, { minLength: 1, maxLength: 12 }).map((items) => items.join(' '));
+    const link = fc.integer({ min: 20, max: 120 }).map((length) => `[the docs](${url(length)})`);
+    const cell = fc.oneof(
+      words,
+      link,
+      fc.tuple(words, link, words).map((parts) => parts.join(' ')),
+    );
+    const table = fc.array(fc.array(cell, { minLength: 2, maxLength: 4 }), {
+      minLength: 1,
+      maxLength: 4,
+    });
+    fc.assert(
+      fc.property(
+        table,
+        fc.integer({ min: 20, max: 300 }),
+        fc.nat(200),
+        (rows, chunkSize, slack) => {
+          const columns = Math.max(...rows.map((row) => row.length));
+          const header = Array.from({ length: columns }, (_, index) => `h${index}`);
+          const lines = [
+            `| ${header.join(' | ')} |`,
+            `| ${header.map(() => '-').join(' | ')} |`,
+            ...rows.map(
+              (row) => `| ${[...row, ...Array(columns - row.length).fill('x')].join(' | ')} |`,
+            ),
+          ];
+          const markdown = lines.join('\n');
+          const links = [...markdown.matchAll(/\[the docs\]\([^)]*\)/g)].map((m) => m[0].length);
+          if (links.length === 0) return true;
+          const longest = Math.max(...links);
+          const maxRawSize = longest + 20 + slack;
+          const { chunks } = checkInvariants(markdown, { chunkSize, maxRawSize });
+          return chunks.every((chunk) => !chunk.cut);
+        },
+      ),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 100) },
+    );
+  }, 120_000);
 });

@@ -117,7 +117,7 @@ function columnGroups(
       split: () => {
         const only = columns.length === 1 ? (columns[0] as number) : undefined;
         if (only === undefined) return { reason: 'never-split', nodeType: 'tableRow' };
-        return cellPieces(
+        const pieces = cellPieces(
           cells[only] as TableCell,
           prefix,
           virtualTable,
@@ -126,6 +126,27 @@ function columnGroups(
           section,
           state,
         );
+        if (prefix.length === 0 || state.keepWholeLimit === Number.POSITIVE_INFINITY) return pieces;
+        const bare = bareRowPath(subTable(table, columns), tablePath, row, state);
+        let units: Unit[];
+        if (Array.isArray(pieces)) {
+          units = withoutKeyWhereTooBig(pieces, prefix, virtualTable, bare, tablePath, state);
+          if (units.every((unit, index) => unit === pieces[index])) return pieces;
+        } else {
+          // A cell that cannot be cut (one link) goes without the key when it fits alone.
+          const cell = cells[only] as TableCell;
+          if (measure.size(cell) > (state.options.maxRawSize ?? state.keepWholeLimit))
+            return pieces;
+          units = [wholeCellUnit(cell, bare, section, state, pieces)];
+        }
+        // The first group holds the key cell's own text: without the key, it goes first alone.
+        if (groupIndex > 0) return units;
+        const keyPath = bareRowPath(subTable(table, [0]), tablePath, row, state);
+        const keyUnit = wholeCellUnit(key, keyPath, section, state, {
+          reason: 'never-split',
+          nodeType: 'tableCell',
+        });
+        return [keyUnit, ...units];
       },
     };
   });
@@ -154,6 +175,75 @@ function cellPieces(
   const unit = phrasingUnit(cell, [...tablePath, table, pieceRow], section, state);
   const pieces = unit.split();
   return Array.isArray(pieces) ? pieces : { reason: pieces.reason, nodeType: pieces.nodeType };
+}
+
+/** A unit placing one whole cell in the row at the end of `path`. */
+function wholeCellUnit(
+  cell: TableCell,
+  path: Parent[],
+  section: Section,
+  state: SplitState,
+  atomic: Atomic,
+): Unit {
+  return {
+    kind: 'block',
+    size: state.measure.size(cell),
+    content: true,
+    leaves: () => [{ path, node: cell, from: -1, to: -1, section }],
+    split: () => atomic,
+  };
+}
+
+/** The path of a row of one column group without its key cell, under the raw size cap. */
+function bareRowPath(
+  bareTable: Table,
+  tablePath: readonly Parent[],
+  row: TableRow,
+  state: SplitState,
+): Parent[] {
+  const bareRow: TableRow = {
+    type: 'tableRow',
+    children: [],
+    ...(row.position ? { position: row.position } : {}),
+  };
+  state.provenance.keyRows.add(bareRow);
+  return [...tablePath, bareTable, bareRow];
+}
+
+/**
+ * Under the raw size cap, a piece that cannot be cut further (a link) and does not fit with the
+ * key cell before it goes in a row of its own column without the key: the link stays whole
+ * instead of being cut as text.
+ */
+function withoutKeyWhereTooBig(
+  pieces: Unit[],
+  prefix: TableCell[],
+  keyedTable: Table,
+  bare: Parent[],
+  tablePath: readonly Parent[],
+  state: SplitState,
+): Unit[] {
+  // What the piece measures with the markup around it (its header row, the delimiter row, the
+  // pipes of its row), with and without the key, against the cap itself.
+  const cap = state.options.maxRawSize ?? state.keepWholeLimit;
+  const wrapper = (table: Table) => {
+    const header = table.children[0] as TableRow;
+    return state.measure.size(header) + 4 * header.children.length + 6;
+  };
+  const keyed =
+    prefix.reduce((sum, cell) => sum + state.measure.size(cell), 0) + wrapper(keyedTable);
+  const alone = wrapper(bare[bare.length - 2] as Table);
+  const at = tablePath.length;
+  return pieces.map((piece) => {
+    if (piece.size + keyed <= cap || piece.size + alone > cap) return piece;
+    // A piece that can still be cut fits with the key once cut.
+    if (Array.isArray(piece.split())) return piece;
+    return {
+      ...piece,
+      leaves: () =>
+        piece.leaves().map((leaf) => ({ ...leaf, path: [...bare, ...leaf.path.slice(at + 2)] })),
+    };
+  });
 }
 
 /** A table holding only the given columns of the header, to head a column group. */
