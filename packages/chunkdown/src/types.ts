@@ -150,16 +150,34 @@ export interface Chunk {
   fallback: 'plain-text' | null;
 }
 
-/** Front matter found at the top of a document. */
-export interface Frontmatter {
+/**
+ * Front matter found at the top of a document: YAML between `---` lines, or TOML between `+++`
+ * lines. It is never chunk text. When it parses, `data` holds the mapping; when it does not (a
+ * Hugo or Jekyll template such as `title: {{ .Title }}`, an unterminated string), `data` is
+ * absent and `error` says why.
+ */
+export type Frontmatter = ParsedFrontmatter | UnparsedFrontmatter;
+
+/** Front matter that parsed to a mapping. */
+export interface ParsedFrontmatter {
   /** `'yaml'` for `---` fences, `'toml'` for `+++` fences. */
   format: 'yaml' | 'toml';
   /** The text between the fences. */
   raw: string;
-  /** Parsed data, or `undefined` when it did not parse (see `error`). */
-  data: unknown;
-  /** Parse error message, when parsing failed. */
-  error?: string;
+  /** The mapping it holds. */
+  data: Record<string, unknown>;
+  error?: undefined;
+}
+
+/** Front matter that did not parse: still front matter, never chunk text. */
+export interface UnparsedFrontmatter {
+  /** `'yaml'` for `---` fences, `'toml'` for `+++` fences. */
+  format: 'yaml' | 'toml';
+  /** The text between the fences. */
+  raw: string;
+  data?: undefined;
+  /** Why it did not parse, on one line (`Missing closing "quote at line 1, column 8`). */
+  error: string;
 }
 
 /** Result of {@link Chunkdown.split}. */
