@@ -19,7 +19,11 @@ describe('front matter that parses', () => {
     });
     expect(yaml.chunks.map((chunk) => chunk.text)).toEqual(['# Doc\n\nBody.']);
     const toml = split('+++\ntitle = "Hi"\n+++\nBody.');
-    expect(toml.frontmatter).toEqual({ format: 'toml', raw: 'title = "Hi"', data: { title: 'Hi' } });
+    expect(toml.frontmatter).toEqual({
+      format: 'toml',
+      raw: 'title = "Hi"',
+      data: { title: 'Hi' },
+    });
   });
 
   test('the body keeps its offsets: front matter is blanked, line endings kept', () => {
