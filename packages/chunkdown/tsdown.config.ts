@@ -6,6 +6,7 @@ const library: UserConfig = {
     tokenizers: 'src/tokenizers.ts',
     langchain: 'src/langchain.ts',
     quality: 'src/quality.ts',
+    llamaindex: 'src/llamaindex.ts',
     cli: 'src/cli/main.ts',
     'cli-worker': 'src/cli/worker.ts',
   },
@@ -20,6 +21,7 @@ const library: UserConfig = {
     '@langchain/textsplitters',
     '@langchain/core',
     /^@langchain\/core\//,
+    /^@llamaindex\//,
   ],
 };
 
