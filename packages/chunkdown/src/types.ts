@@ -62,8 +62,8 @@ export type NodeTransform<T extends Nodes = Nodes> = {
 }['transform'];
 
 /**
- * Rule for one node type: `T` is the node its transform receives. `NodeRule<never>` has no
- * transform (the `word` rule: words are not nodes).
+ * Rule for one node type: `T` is the node its transform receives (`never` for the `word` rule:
+ * words are not nodes, and `chunkdown` refuses a transform there).
  */
 export interface NodeRule<T extends Nodes = Nodes> {
   /** When the node may be split. */
@@ -71,7 +71,7 @@ export interface NodeRule<T extends Nodes = Nodes> {
   /** Reference style (links and images only). */
   style?: ReferenceStyle | undefined;
   /** Transform applied once before splitting. */
-  transform?: ([T] extends [never] ? undefined : NodeTransform<T>) | undefined;
+  transform?: NodeTransform<T> | undefined;
 }
 
 /**
@@ -107,7 +107,7 @@ export interface NodeRules {
   html?: NodeRule<Html> | undefined;
   /**
    * Words: `'never-split'` keeps every word whole; `'allow-split'` lets a too-long word split.
-   * Words are not nodes: no transform.
+   * Words are not nodes: a transform here is refused (`RangeError`).
    */
   word?: NodeRule<never> | undefined;
 }
