@@ -1,5 +1,5 @@
 import { parse as parseToml } from 'smol-toml';
-import { isCollection, parseDocument, visit } from 'yaml';
+import { readYaml } from './frontmatter-yaml.js';
 import type { Frontmatter } from './types.js';
 
 /** A document with its front matter taken out. */
@@ -28,7 +28,9 @@ const fences = {
  * a mapping, or it does not parse but reads as one (see {@link readsAsMapping}). A block that
  * parses to something else (a string, a list) is markdown.
  *
- * Nothing is printed: parse errors and warnings are returned, never logged.
+ * YAML is read by chunkdown's own front matter reader (`frontmatter-yaml.ts`), which gives
+ * what a full YAML parser gives for what front matter holds and reports the rest as not read
+ * (still front matter, with `error`). Nothing is printed: errors are returned, never logged.
  *
  * @param markdown
  *   The document.
@@ -39,7 +41,7 @@ export function takeFrontmatter(markdown: string): WithoutFrontmatter {
   const block = findBlock(markdown);
   if (!block) return { frontmatter: undefined, body: markdown };
   const { format, raw, end } = block;
-  const reading = format === 'yaml' ? readYaml(raw) : readToml(raw);
+  const reading: Reading = format === 'yaml' ? readYaml(raw) : readToml(raw);
   let frontmatter: Frontmatter;
   if (reading.ok) {
     if (!isMapping(reading.value)) return { frontmatter: undefined, body: markdown };
@@ -82,43 +84,6 @@ function findBlock(markdown: string): { format: Format; raw: string; end: number
 
 function isMapping(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/**
- * Parse YAML without printing anything. A mapping key that is itself a mapping or a list (what
- * YAML makes of a template placeholder such as `{{ .Title }}`) cannot be a key of a JS object,
- * so it counts as not parsing rather than as a key stringified behind the user's back.
- *
- * @param raw The text between the fences.
- * @returns The value, or the first error on one line.
- */
-function readYaml(raw: string): Reading {
-  // `logLevel: 'error'` keeps warnings from reaching `process.emitWarning` or the console.
-  const document = parseDocument(raw, { logLevel: 'error', prettyErrors: false });
-  const [first] = document.errors;
-  if (first) return { ok: false, error: oneLine(first.message) };
-  let collectionKey = false;
-  visit(document, {
-    Pair(_, pair) {
-      if (isCollection(pair.key)) {
-        collectionKey = true;
-        return visit.BREAK;
-      }
-      return undefined;
-    },
-  });
-  if (collectionKey) {
-    return {
-      ok: false,
-      error:
-        'a mapping key is itself a mapping or a list (a template placeholder such as `{{ .Title }}`?)',
-    };
-  }
-  try {
-    return { ok: true, value: document.toJS() };
-  } catch (error) {
-    return { ok: false, error: oneLine(error instanceof Error ? error.message : String(error)) };
-  }
 }
 
 /**
