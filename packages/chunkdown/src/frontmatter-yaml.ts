@@ -37,11 +37,15 @@ export function readYaml(raw: string): YamlReading {
     return { ok: true, value: createReader(lines).document() };
   } catch (error) {
     if (error instanceof Stop) return { ok: false, error: error.message };
+    // Nesting deeper than the stack: not front matter anyone writes, and never a crash.
+    if (error instanceof RangeError) {
+      return { ok: false, error: 'collections nested deeper than the reader follows' };
+    }
     throw error;
   }
 }
 
-/** A value read from a line, and whether a comment ended the line. */
+/** A value read from a row, and the column after it (on the last row it takes). */
 interface Scanned {
   value: unknown;
   /** Column after the value. */
@@ -83,7 +87,11 @@ function createReader(lines: string[]) {
   /** The next row with content (not blank, not a comment line) from `from`, or -1. */
   const nextContent = (from: number) => {
     for (let at = from; at < lines.length; at++) {
-      if (!isBlank(at) && !isComment(at)) return at;
+      if (isBlank(at)) {
+        if (line(at).includes('\t')) unsupported('a blank line with a tab', at);
+        continue;
+      }
+      if (!isComment(at)) return at;
     }
     return -1;
   };
@@ -159,7 +167,7 @@ function createReader(lines: string[]) {
 
   function blockMapping(indent: number): Record<string, unknown> {
     const map: Record<string, unknown> = {};
-    const keys: unknown[] = [];
+    const keys = new Set<unknown>();
     for (;;) {
       const at = nextContent(row);
       if (at === -1 || indentOf(at) < indent) break;
@@ -171,8 +179,7 @@ function createReader(lines: string[]) {
       }
       row = at;
       const { value: keyValue, colon } = key as { value: unknown; colon: number };
-      if (keys.some((known) => known === keyValue)) fail('duplicate key', at);
-      keys.push(keyValue);
+      if (isDuplicate(keys, keyValue)) fail('duplicate key', at);
       const value = entryValue(at, colon + 1, indent);
       setKey(map, keyValue, value);
     }
@@ -185,6 +192,14 @@ function createReader(lines: string[]) {
     let column = from;
     while (text[column] === ' ' || text[column] === '\t') column++;
     if (column >= text.length || text[column] === '#') {
+      const value = nextContent(at + 1);
+      const nested = value !== -1 && indentOf(value) > indent;
+      for (let between = at + 1; nested && between < value; between++) {
+        // `yaml` reads `key:` + `#note` + an indented value as an error, `# note` not.
+        if (/^[ \t]*#[^ \t]/.test(line(between))) {
+          unsupported('a comment without a space after `#` before a value', between);
+        }
+      }
       row = at + 1;
       return blockNode(indent, true);
     }
@@ -218,7 +233,7 @@ function createReader(lines: string[]) {
   function plainBlockScalar(at: number, column: number, parent: number): Scanned {
     const text = line(at);
     checkPlainStart(text, column, at);
-    const first = plainRun(text, column, false, at);
+    const first = plainRun(text, column, false);
     if (/:(?:[ \t]|$)/.test(text.slice(column, first.end))) {
       fail('a mapping in a plain scalar (nested mappings need their own line)', at);
     }
@@ -238,7 +253,7 @@ function createReader(lines: string[]) {
       if (indicators.has(body[0] as string) || /^[-?:](?:[ \t]|$)/.test(body)) {
         unsupported('a continuation line that starts with an indicator', next);
       }
-      const run = plainRun(body, 0, false, next);
+      const run = plainRun(body, 0, false);
       if (/:(?:[ \t]|$)/.test(body.slice(0, run.end))) fail('a mapping in a plain scalar', next);
       value += breaks === 0 ? ` ${run.text}` : '\n'.repeat(breaks) + run.text;
       breaks = 0;
@@ -261,7 +276,7 @@ function createReader(lines: string[]) {
     if (char === '?' && /^\?(?:[ \t]|$)/.test(text.slice(indent))) unsupported('a complex key', at);
     if (char === ':' && /^:(?:[ \t]|$)/.test(text.slice(indent))) unsupported('an empty key', at);
     if (char === '"' || char === "'") {
-      const closing = closingQuote(text, indent);
+      const closing = closingQuote(text, char, indent + 1);
       if (closing === -1) return undefined;
       let column = closing + 1;
       while (text[column] === ' ' || text[column] === '\t') column++;
@@ -328,6 +343,10 @@ function createReader(lines: string[]) {
         continue;
       }
       const spaces = /^ */.exec(current)?.[0].length ?? 0;
+      // A tab in the indentation, where the scalar could end: not read.
+      if (current[spaces] === '\t' && (contentIndent === -1 || spaces < contentIndent)) {
+        unsupported('a tab in the indentation of a block scalar', next);
+      }
       if (contentIndent === -1) {
         if (spaces <= indent) break;
         if (current[spaces] === '\t') unsupported('a tab before content', next);
@@ -357,55 +376,60 @@ function createReader(lines: string[]) {
   /** A quoted scalar starting at `column` of row `at`, perhaps over several rows. */
   function quoted(at: number, column: number, parent: number): Scanned {
     const quote = line(at)[column] as string;
-    let text = line(at).slice(column);
+    const parts = [line(at).slice(column)];
     let last = at;
-    let closing = closingQuote(text, 0);
+    let closing = closingQuote(parts[0] as string, quote, 1);
     while (closing === -1) {
       last++;
       if (last >= lines.length) fail(`a string without its closing ${quote}`, at);
       const next = line(last);
+      if (/^ *\t/.test(next)) unsupported('a tab at the start of a line of a string', last);
       if (!/^[ \t]*$/.test(next) && indentOf(last) <= parent) {
         fail(`a string without its closing ${quote}`, at);
       }
-      text += `\n${next}`;
-      closing = closingQuote(text, 0);
+      parts.push(next);
+      closing = closingQuote(next, quote, 0);
     }
     row = last;
-    const value = unquote(text.slice(0, closing + 1), at);
-    const lastLineStart = text.lastIndexOf('\n') + 1;
-    const end = (last === at ? column : 0) + closing + 1 - (last === at ? 0 : lastLineStart);
-    return { value, end };
+    const lastPart = parts.pop() as string;
+    parts.push(lastPart.slice(0, closing + 1));
+    const value = unquote(parts.join('\n'), at);
+    return { value, end: last === at ? column + closing + 1 : closing + 1 };
   }
 
   /** Unquote a single- or double-quoted scalar (with its quotes), folding its line breaks. */
   function unquote(source: string, at: number): string {
     const quote = source[0];
-    const inner = source.slice(1, -1);
-    if (quote === "'") return foldFlowLines(inner.split('\n')).replace(/''/g, "'");
-    // Double-quoted: an escaped line break joins lines without a space.
-    const parts = inner.split('\n');
-    let out = '';
-    let pending = '';
-    for (let index = 0; index < parts.length; index++) {
-      let part = parts[index] as string;
-      if (index > 0) part = part.replace(/^[ \t]+/, '');
-      const last = index === parts.length - 1;
-      const escapedBreak = !last && /(?:^|[^\\])(?:\\\\)*\\$/.test(part);
-      if (!last && !escapedBreak) part = part.replace(/[ \t]+$/, '');
-      if (escapedBreak) part = part.slice(0, -1);
-      if (index > 0) {
-        if (pending === 'escaped') {
-          // nothing between the lines
-        } else if (part === '' && !last) {
-          out += '\n';
-          pending = 'blank';
-          continue;
-        } else if (pending === 'blank') {
-          // the blank lines already gave their breaks
-        } else out += ' ';
+    const rows = source.slice(1, -1).split('\n');
+    if (quote === "'") return foldFlowLines(rows).replace(/''/g, "'");
+    // Double-quoted: a line ending in an escaping `\` joins the next without a break.
+    const last = rows.length - 1;
+    const escaped = (index: number) =>
+      index < last && /(?:^|[^\\])(?:\\\\)*\\$/.test(rows[index] as string);
+    const content = (index: number) => {
+      let text = rows[index] as string;
+      if (index > 0) text = text.replace(/^[ \t]+/, '');
+      if (escaped(index)) return text.slice(0, -1);
+      if (index < last) text = trimUnescaped(text);
+      return text;
+    };
+    let out = decodeEscapes(content(0), at);
+    let index = 0;
+    while (index < last) {
+      if (escaped(index)) {
+        index++;
+        out += decodeEscapes(content(index), at);
+        continue;
       }
-      out += decodeEscapes(part, at);
-      pending = escapedBreak ? 'escaped' : '';
+      let next = index + 1;
+      let blanks = 0;
+      while (next < last && content(next) === '' && !escaped(next)) {
+        blanks++;
+        next++;
+      }
+      out += blanks > 0 ? '\n'.repeat(blanks) : ' ';
+      index = next;
+      out += decodeEscapes(content(index), at);
     }
     return out;
   }
@@ -460,7 +484,7 @@ function createReader(lines: string[]) {
       if (char === '{') {
         position++;
         const map: Record<string, unknown> = {};
-        const keys: unknown[] = [];
+        const keys = new Set<unknown>();
         for (;;) {
           if (peekChar() === '}') {
             position++;
@@ -476,8 +500,7 @@ function createReader(lines: string[]) {
           }
           const quotedKey = startChar === '"' || startChar === "'";
           const key = node();
-          if (keys.some((known) => known === key)) fail('duplicate key', current);
-          keys.push(key);
+          if (isDuplicate(keys, key)) fail('duplicate key', current);
           let value: unknown = null;
           if (peekChar() === ':') {
             const text = line(current);
@@ -512,7 +535,7 @@ function createReader(lines: string[]) {
       }
       const text = line(current);
       checkPlainStart(text, position, current, true);
-      const run = plainRun(text, position, true, current);
+      const run = plainRun(text, position, true);
       if (run.text === '') fail('an empty entry in a flow collection', current);
       position = run.end;
       // A plain scalar in a flow collection that goes on at the next row is not read.
@@ -545,10 +568,13 @@ function createReader(lines: string[]) {
   return { document };
 }
 
-/** Where the closing quote of the quoted scalar starting at `start` is, or -1. */
-function closingQuote(text: string, start: number): number {
-  const quote = text[start];
-  for (let index = start + 1; index < text.length; index++) {
+/**
+ * Where a quoted scalar closes on a line: the index of its closing `quote` at or after `from`,
+ * or -1 when it goes on past the line. (Each line is scanned on its own: a string over many
+ * lines is scanned once, never re-read as one growing text.)
+ */
+function closingQuote(text: string, quote: string, from: number): number {
+  for (let index = from; index < text.length; index++) {
     const char = text[index];
     if (quote === '"' && char === '\\') {
       index++;
@@ -597,7 +623,6 @@ function plainRun(
   text: string,
   column: number,
   inFlow: boolean,
-  _at: number,
 ): { text: string; end: number; comment: boolean } {
   let index = column;
   let end = column;
@@ -617,6 +642,14 @@ function plainRun(
     if (char !== ' ' && char !== '\t') end = index;
   }
   return { text: text.slice(column, end), end, comment: false };
+}
+
+/** Drop the white space at the end of a line, but not an escaped space or tab (`\\ `). */
+function trimUnescaped(text: string): string {
+  const trimmed = text.replace(/[ \t]+$/, '');
+  if (trimmed.length === text.length) return text;
+  const backslashes = /\\*$/.exec(trimmed)?.[0].length ?? 0;
+  return backslashes % 2 === 1 ? text.slice(0, trimmed.length + 1) : trimmed;
 }
 
 /** Fold the rows of a multi-line flow scalar: one break is a space, blank rows are breaks. */
@@ -713,6 +746,17 @@ function resolvePlain(text: string): unknown {
   }
   if (/^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(text)) return Number.parseFloat(text);
   return text;
+}
+
+/**
+ * Whether a key was seen in its mapping, as the `yaml` package compares keys (by value with
+ * `===`, so `.nan` is never a duplicate); remembers it.
+ */
+function isDuplicate(seen: Set<unknown>, key: unknown): boolean {
+  if (Number.isNaN(key)) return false;
+  if (seen.has(key)) return true;
+  seen.add(key);
+  return false;
 }
 
 /** Set a key as the `yaml` package does: `null` is `''`, others by `String`, own properties. */

@@ -326,6 +326,9 @@ describe('the front matter reader agrees with the yaml package', () => {
         '- a: 1\n  b: 2\n- c',
         'a: "x\n  y"',
         'a: "a\\\n   b"',
+        'title: "C\n  \\\n  0e9"',
+        'a: "x \\ \n  y"',
+        'a: "x\n\n\n  y  \n  z"',
         "a: 'x\n\n  y'",
         'a: "\\x41\\u00e9\\t\\N\\_"',
         'a: |\n  l1\n   l2\n\n  l3\n\n',
@@ -468,5 +471,79 @@ describe('on real front matter', () => {
     expect(seen.same).toBeGreaterThan(seen.unsupported);
     // Broken YAML that `yaml` reads anyway is rare and stays front matter (with an error).
     expect(seen['refused, yaml reads it']).toBeLessThan(runs(4000) * 0.02);
+  });
+});
+
+describe('quoted strings', () => {
+  test('over several lines, with escapes, agree with yaml', () => {
+    const piece = fc.constantFrom(
+      'a',
+      'b c',
+      ' ',
+      '  ',
+      '\t',
+      '\\\\',
+      '\\"',
+      '\\n',
+      '\\ ',
+      '\\\t',
+      '\\',
+      "''",
+      "'",
+      '\n',
+      '\n  ',
+      '\n\n  ',
+      '#',
+      ': ',
+    );
+    let lenient = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom('"', "'"),
+        fc.array(piece, { maxLength: 10 }),
+        (quote, pieces) => {
+          const outcome = agree(`key: ${quote}${pieces.join('')}${quote}\nnext: 1`, false);
+          if (outcome === 'refused, yaml reads it') lenient++;
+        },
+      ),
+      { numRuns: runs(5000) },
+    );
+    // `yaml` reads a few unterminated strings anyway (`'''` then `: a'` at the margin).
+    expect(lenient).toBeLessThan(runs(5000) * 0.02);
+  });
+});
+
+describe('hostile front matter', () => {
+  test('a string left open over many lines is read in one pass', () => {
+    const raw = `title: "open\n${'  more words on a line of the string\n'.repeat(50_000)}end: 1`;
+    expect(readYaml(raw)).toMatchObject({ ok: false, error: expect.stringMatching(/closing "/) });
+    const closed = `title: 'open\n${'  more\n'.repeat(50_000)}  done'`;
+    const reading = readYaml(closed);
+    expect(reading.ok && (reading.value as { title: string }).title.length).toBe(
+      4 + 5 * 50_000 + 5,
+    );
+  });
+
+  test('nesting deeper than the stack is refused, not a crash', () => {
+    expect(readYaml(`a: ${'['.repeat(100_000)}`)).toEqual({
+      ok: false,
+      error: 'collections nested deeper than the reader follows',
+    });
+    expect(readYaml(`a: ${'{a: '.repeat(20_000)}`)).toMatchObject({ ok: false });
+  });
+});
+
+describe('many keys', () => {
+  test('are checked for duplicates in one pass, as yaml checks them', () => {
+    const keys = Array.from({ length: 50_000 }, (_, index) => `key${index}: ${index}`);
+    const reading = readYaml(keys.join('\n'));
+    expect(reading.ok && Object.keys(reading.value as object)).toHaveLength(50_000);
+    expect(readYaml(`${keys.join('\n')}\nkey7: again`)).toMatchObject({
+      ok: false,
+      error: 'duplicate key at line 50001',
+    });
+    // `.nan` is never equal to itself: yaml keeps the last value under "NaN".
+    expect(agree('.nan: 1\n.NaN: 2')).toBe('same');
+    expect(agree('1: a\n1.0: b')).toBe('both refuse');
   });
 });
