@@ -43,7 +43,7 @@ const browser: UserConfig = {
   platform: 'neutral',
   target: 'es2022',
   deps: {
-    alwaysBundle: (id) => !/^(yaml|smol-toml|unist-util-visit|mdast-util-to-string)(\/|$)/.test(id),
+    alwaysBundle: (id) => !/^(smol-toml|unist-util-visit|mdast-util-to-string)(\/|$)/.test(id),
   },
 };
 
