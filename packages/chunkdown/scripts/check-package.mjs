@@ -238,7 +238,13 @@ try {
     check(examples.length >= 6, 'the READMEs have their examples');
     for (const { file, source, output, readme, line } of examples) {
       writeFileSync(join(project, `${file}.mjs`), source);
-      const { stdout } = run('node', [`${file}.mjs`], project, { quiet: true });
+      let stdout;
+      try {
+        stdout = run('node', [`${file}.mjs`], project, { quiet: true }).stdout;
+      } catch (error) {
+        check(false, `${readme}:${line} runs: ${String(error).split('\n').slice(0, 8).join('\n')}`);
+        continue;
+      }
       if (output === undefined) {
         console.log(`ok: ${readme}:${line} runs`);
         continue;
