@@ -7,6 +7,7 @@ import type {
   Delete,
   Emphasis,
   Heading,
+  Html,
   Image,
   ImageReference,
   InlineCode,
@@ -26,6 +27,8 @@ A [link](https://example.com), a [reference][ref], a [missing][nope] one, and an
 Some \`inline code\`, **strong**, *emphasis* and ~~deleted~~ text.
 
 > A quote.
+
+<div>Raw HTML</div>
 
 * one
 * two
@@ -62,6 +65,7 @@ function received(style: 'inline' | 'preserve') {
     table: { transform: note('table') },
     blockquote: { transform: note('blockquote') },
     heading: { transform: note('heading') },
+    html: { transform: note('html') },
   };
   chunkdown({ chunkSize: 1000, rules }).split(document);
   return Object.fromEntries(Object.entries(seen).map(([key, types]) => [key, [...types].sort()]));
@@ -82,6 +86,7 @@ describe('rule transforms', () => {
       table: ['table'],
       blockquote: ['blockquote'],
       heading: ['heading'],
+      html: ['html'],
     };
     // A reference whose label has no definition is text, not a reference: with the inline
     // style, every reference has become a link or an image before the transforms run.
@@ -135,6 +140,7 @@ describe('rule transforms', () => {
       table: { transform: (node) => void expectTypeOf(node).toEqualTypeOf<Table>() },
       blockquote: { transform: (node) => void expectTypeOf(node).toEqualTypeOf<Blockquote>() },
       heading: { transform: (node) => void expectTypeOf(node).toEqualTypeOf<Heading>() },
+      html: { transform: (node) => void expectTypeOf(node).toEqualTypeOf<Html>() },
     };
     const mistakes: NodeRules[] = [
       // @ts-expect-error an image reference has no `url`: narrow on `node.type` first.
@@ -142,7 +148,7 @@ describe('rule transforms', () => {
       // @ts-expect-error a code transform does not receive images.
       { code: { transform: (node: Image) => node } },
     ];
-    expect(Object.keys(rules)).toHaveLength(12);
+    expect(Object.keys(rules)).toHaveLength(13);
     expect(mistakes).toHaveLength(2);
   });
 });
