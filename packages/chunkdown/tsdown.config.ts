@@ -6,6 +6,7 @@ const library: UserConfig = {
     tokenizers: 'src/tokenizers.ts',
     langchain: 'src/langchain.ts',
     quality: 'src/quality.ts',
+    llamaindex: 'src/llamaindex.ts',
     cli: 'src/cli/main.ts',
     'cli-worker': 'src/cli/worker.ts',
   },
@@ -20,6 +21,7 @@ const library: UserConfig = {
     '@langchain/textsplitters',
     '@langchain/core',
     /^@langchain\/core\//,
+    /^@llamaindex\//,
   ],
 };
 
@@ -41,7 +43,7 @@ const browser: UserConfig = {
   platform: 'neutral',
   target: 'es2022',
   deps: {
-    alwaysBundle: (id) => !/^(yaml|smol-toml|unist-util-visit|mdast-util-to-string)(\/|$)/.test(id),
+    alwaysBundle: (id) => !/^(smol-toml|unist-util-visit|mdast-util-to-string)(\/|$)/.test(id),
   },
 };
 

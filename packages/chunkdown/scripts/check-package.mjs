@@ -2,18 +2,23 @@
 /**
  * Check the package as a user gets it:
  *
- * 1. build, then `pnpm pack` into a temporary folder, and look at the tarball's file list;
+ * 1. build, then `pnpm pack` into a temporary folder, and look at the tarball's file list and its
+ *    `package.json` (`homepage`, `bugs` and `repository` name one GitHub repository, which the
+ *    package README links to);
  * 2. `publint --strict` and `attw --profile esm-only` on the tarball;
  * 3. walk the imports of the shipped files: the core (`chunkdown`) imports no Node built-in
  *    and nothing but its `dependencies`; the subpath exports import only their peers; every
  *    dependency is used;
- * 4. install the tarball with npm into an empty project next to `@langchain/textsplitters@1.0.2`,
- *    `@langchain/core@1.4.0` and `gpt-tokenizer@4.0.0`, then run the README examples there and
- *    compare their output with the README's, type-check a TypeScript consumer (`node16` and
- *    `bundler` resolution, `skipLibCheck: false`), `require()` the package from CommonJS, and
- *    run the `chunkdown` command.
+ * 4. install the tarball with npm into an empty project next to the peer dependencies (at the
+ *    versions of our devDependencies: `@langchain/textsplitters`, `@langchain/core`,
+ *    `@llamaindex/core`, `gpt-tokenizer`), then run every JavaScript example of the two READMEs
+ *    (the repository's and the package's) there and compare their output with the README's
+ *    `Output:` block where there is one, type-check each example with `tsc --strict`, type-check a
+ *    TypeScript consumer (`node16` and `bundler` resolution, `skipLibCheck: false`), `require()`
+ *    the package from CommonJS, and run the `chunkdown` command.
  *
- * Usage: `node scripts/check-package.mjs [--no-build] [--keep]`. npm's cache lives in
+ * Usage: `node scripts/check-package.mjs [--no-build] [--keep] [--verbose]` (`--verbose` prints
+ * the type errors of other packages' declarations too). npm's cache lives in
  * `node_modules/.cache/check-package`, so runs after the first one install offline.
  */
 import { spawnSync } from 'node:child_process';
@@ -34,9 +39,17 @@ import { fileURLToPath } from 'node:url';
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
 const npmCache = join(packageDir, 'node_modules', '.cache', 'check-package');
-const peers = ['@langchain/textsplitters@1.0.2', '@langchain/core@1.4.0', 'gpt-tokenizer@4.0.0'];
+const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+/** Every peer dependency, at the version the tests use. */
+const peers = Object.keys(manifest.peerDependencies).map(
+  (name) => `${name}@${manifest.devDependencies[name]}`,
+);
+const readmes = {
+  'README.md': join(packageDir, '..', '..', 'README.md'),
+  'packages/chunkdown/README.md': join(packageDir, 'README.md'),
+};
 
-// The README examples and their exact output. Keep them in sync with README.md.
+/** A document for the command-line check. */
 const markdown = `# Llamas
 
 Llamas are domesticated camelids from the Andes. They carry packs, give wool and guard sheep.
@@ -49,74 +62,27 @@ Llamas are domesticated camelids from the Andes. They carry packs, give wool and
 | water | 10 l           |
 `;
 
-const examples = {
-  'use.mjs': {
-    source: `import { chunkdown } from 'chunkdown';
-import { cl100k_base } from 'chunkdown/tokenizers';
-
-const markdown = \`${markdown}\`;
-
-const splitter = chunkdown({ chunkSize: 20, lengthFunction: cl100k_base });
-for (const chunk of splitter.split(markdown).chunks) {
-  const under = chunk.breadcrumbs.map((crumb) => crumb.text);
-  console.log(\`\${chunk.contentSize} tokens, under \${JSON.stringify(under)}:\`);
-  console.log(chunk.text);
-}
-`,
-    output: `16 tokens, under []:
-# Llamas
-
-Llamas are domesticated camelids from the Andes.
-17 tokens, under ["Llamas"]:
-They carry packs, give wool and guard sheep.
-
-## Care
-
-| food | amount per day |
-| - | - |
-| hay | 2 kg |
-| water | 10 l |
-`,
-  },
-  'langchain.mjs': {
-    source: `import { Document } from '@langchain/core/documents';
-import { ChunkdownTextSplitter } from 'chunkdown/langchain';
-
-const markdown = \`${markdown}\`;
-
-const splitter = new ChunkdownTextSplitter({ chunkSize: 60 });
-const docs = await splitter.splitDocuments([
-  new Document({ pageContent: markdown, metadata: { source: 'llamas.md' } }),
-]);
-for (const doc of docs) {
-  console.log(JSON.stringify(doc.metadata));
-  console.log(\`\${doc.pageContent}\\n\`);
-}
-`,
-    output: `{"source":"llamas.md","breadcrumbs":[],"loc":{"start":0,"end":58,"lines":{"from":1,"to":3}}}
-# Llamas
-
-Llamas are domesticated camelids from the Andes.
-
-{"source":"llamas.md","breadcrumbs":[{"text":"Llamas","depth":1}],"loc":{"start":59,"end":103,"lines":{"from":3,"to":3}}}
-They carry packs, give wool and guard sheep.
-
-{"source":"llamas.md","breadcrumbs":[{"text":"Llamas","depth":1}],"loc":{"start":105,"end":221,"lines":{"from":5,"to":10}}}
-## Care
-
-| food | amount per day |
-| - | - |
-| hay | 2 kg |
-| water | 10 l |
-
-`,
-  },
-};
-
-/** A TypeScript consumer: every public type is reachable and fits the LangChain types. */
+/**
+ * A TypeScript consumer: every public type is reachable and fits the LangChain and LlamaIndex
+ * types; rule transforms are typed with their nodes.
+ */
 const consumer = `import { Document } from '@langchain/core/documents';
 import type { TextSplitter } from '@langchain/textsplitters';
-import { type Chunk, type ChunkdownOptions, chunkdown, defaultNodeRules } from 'chunkdown';
+import type { NodeParser } from '@llamaindex/core/node-parser';
+import { Document as LlamaDocument, type TextNode } from '@llamaindex/core/schema';
+import {
+  type Chunk,
+  type ChunkdownOptions,
+  chunkdown,
+  defaultNodeRules,
+  type Frontmatter,
+  type NodeRules,
+} from 'chunkdown';
+import {
+  type ChunkdownNodeMetadata,
+  ChunkdownNodeParser,
+  type ChunkdownNodeParserOptions,
+} from 'chunkdown/llamaindex';
 import {
   type ChunkdownDocumentMetadata,
   ChunkdownTextSplitter,
@@ -138,9 +104,24 @@ const docs: Document<ChunkdownDocumentMetadata>[] = await new ChunkdownTextSplit
 ]);
 const from: number | undefined = docs[0]?.metadata.loc.lines.from;
 const crumbs: string[] = docs.flatMap((doc) => doc.metadata.breadcrumbs.map((crumb) => crumb.text));
+const rules: NodeRules = {
+  image: { transform: (node) => (node.type === 'image' && node.url.startsWith('data:') ? null : undefined) },
+  code: { transform: (node) => (node.lang === 'mermaid' ? null : undefined) },
+  heading: { transform: (node) => (node.depth > 4 ? null : undefined) },
+};
+const frontmatter: Frontmatter | undefined = chunkdown({ chunkSize: 100, rules }).split('---\\na: 1\\n---\\n# b').frontmatter;
+const title: unknown = frontmatter?.error === undefined ? frontmatter?.data.a : frontmatter.raw;
+const parserOptions: ChunkdownNodeParserOptions = { chunkSize: 300, includePrevNextRel: false };
+const parser = new ChunkdownNodeParser(parserOptions);
+const asNodeParser: NodeParser = parser;
+const nodes: TextNode[] = parser.getNodesFromDocuments([new LlamaDocument({ text: '# a' })]);
+const nodeCrumbs: string | undefined = (nodes[0]?.metadata as ChunkdownNodeMetadata | undefined)?.breadcrumbs;
+const defaults = new ChunkdownTextSplitter();
 // @ts-expect-error chunkSize is required.
 chunkdown({});
-export { chunks, crumbs, from, splitter };
+// @ts-expect-error an image reference has no url: a transform checks node.type first.
+chunkdown({ chunkSize: 100, rules: { image: { transform: (node) => (node.url ? null : undefined) } } });
+export { asNodeParser, chunks, crumbs, defaults, from, nodeCrumbs, splitter, title };
 `;
 
 const started = performance.now();
@@ -170,6 +151,8 @@ try {
       'dist/index.d.ts',
       'dist/langchain.js',
       'dist/langchain.d.ts',
+      'dist/llamaindex.js',
+      'dist/llamaindex.d.ts',
       'dist/tokenizers.js',
       'dist/tokenizers.d.ts',
       'dist/cli.js',
@@ -189,6 +172,29 @@ try {
         console.log(`warning: no ${doc} in the tarball (npm shows the package's own ${doc})`);
       }
     }
+  });
+
+  step('package.json and README links', () => {
+    const packed = JSON.parse(
+      run('tar', ['-xzOf', tarball, 'package/package.json'], temporary, { quiet: true }).stdout,
+    );
+    const repository = /^git\+(https:\/\/github\.com\/[\w.-]+\/[\w.-]+)\.git$/.exec(
+      packed.repository?.url ?? '',
+    )?.[1];
+    console.log(`homepage ${packed.homepage}, bugs ${packed.bugs?.url}, repository ${repository}`);
+    check(repository !== undefined, 'repository.url names a GitHub repository');
+    check(
+      packed.homepage === `${repository}#readme`,
+      'homepage is the repository README (`<repository>#readme`)',
+    );
+    check(packed.bugs?.url === `${repository}/issues`, 'bugs.url is the repository issues');
+    const readme = run('tar', ['-xzOf', tarball, 'package/README.md'], temporary, {
+      quiet: true,
+    }).stdout;
+    check(
+      readme.includes(`](${repository}#readme)`) && readme.includes(`](${repository}/issues)`),
+      'the package README links to the repository and its issues',
+    );
   });
 
   step('publint', () => run('pnpm', ['exec', 'publint', 'run', tarball, '--strict'], packageDir));
@@ -220,46 +226,52 @@ try {
   const installed = join(project, 'node_modules', 'chunkdown');
   step('imports of the shipped files', () => checkImports(installed));
 
-  for (const [file, { source, output }] of Object.entries(examples)) {
-    step(`README example ${file}`, () => {
-      writeFileSync(join(project, file), source);
-      const { stdout } = run('node', [file], project, { quiet: true });
-      process.stdout.write(stdout);
-      check(stdout === output, `${file} prints the README's output`);
-      if (stdout !== output) console.log(`expected:\n${output}`);
-    });
-  }
+  const examples = Object.entries(readmes).flatMap(([name, path]) =>
+    readmeExamples(readFileSync(path, 'utf8')).map((example, index) => ({
+      ...example,
+      readme: name,
+      file: `readme-${name.includes('/') ? 'package' : 'root'}-${index + 1}`,
+    })),
+  );
+  step('README examples run', () => {
+    console.log(`${examples.length} JavaScript examples in ${Object.keys(readmes).join(' and ')}`);
+    check(examples.length >= 6, 'the READMEs have their examples');
+    for (const { file, source, output, readme, line } of examples) {
+      writeFileSync(join(project, `${file}.mjs`), source);
+      let stdout;
+      try {
+        stdout = run('node', [`${file}.mjs`], project, { quiet: true }).stdout;
+      } catch (error) {
+        check(false, `${readme}:${line} runs: ${String(error).split('\n').slice(0, 8).join('\n')}`);
+        continue;
+      }
+      if (output === undefined) {
+        console.log(`ok: ${readme}:${line} runs`);
+        continue;
+      }
+      check(stdout === output, `${readme}:${line} prints the README's output`);
+      if (stdout !== output) console.log(`printed:\n${stdout}expected:\n${output}`);
+    }
+  });
+
+  step('README examples type-check (tsc --strict)', () => {
+    for (const { file, source } of examples) writeFileSync(join(project, `${file}.ts`), source);
+    const files = examples.map(({ file }) => `${file}.ts`);
+    for (const resolution of ['node16', 'bundler']) {
+      // What `tsc --strict` checks, and our declaration files too.
+      typecheck(project, files, resolution, { strict: true }, /^readme-/);
+    }
+  });
 
   step('TypeScript consumer', () => {
     writeFileSync(join(project, 'consumer.ts'), consumer);
-    const tsc = createRequire(join(packageDir, 'package.json')).resolve('typescript/bin/tsc');
     for (const resolution of ['node16', 'bundler']) {
-      const compilerOptions = {
-        target: 'es2022',
-        module: resolution === 'node16' ? 'node16' : 'esnext',
-        moduleResolution: resolution,
-        lib: ['esnext', 'dom'],
-        types: [],
-        strict: true,
-        exactOptionalPropertyTypes: true,
-        noUncheckedIndexedAccess: true,
-        // Check our declaration files too, not only their use.
-        skipLibCheck: false,
-        noEmit: true,
-      };
-      const config = `tsconfig.${resolution}.json`;
-      writeFileSync(
-        join(project, config),
-        JSON.stringify({ compilerOptions, files: ['consumer.ts'] }),
-      );
-      const result = spawnSync('node', [tsc, '-p', config], { cwd: project, encoding: 'utf8' });
-      const errors = result.stdout.split('\n').filter((line) => / error TS\d+:/.test(line));
-      // LangChain's own declarations do not pass `exactOptionalPropertyTypes`; they are not ours.
-      const ours = errors.filter((line) => /^(consumer\.ts|node_modules\/chunkdown\/)/.test(line));
-      for (const line of ours) console.log(line);
-      check(
-        ours.length === 0 && (result.status === 0 || errors.length > 0),
-        `tsc (${resolution}): no errors in consumer.ts or chunkdown's declarations (${errors.length - ours.length} in other packages' declarations)`,
+      typecheck(
+        project,
+        ['consumer.ts'],
+        resolution,
+        { strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true },
+        /^consumer\.ts/,
       );
     }
   });
@@ -272,9 +284,10 @@ try {
     }
     const probe = (load) => `${load('chunkdown', 'chunkdown')}
 ${load('ChunkdownTextSplitter', 'chunkdown/langchain')}
+${load('ChunkdownNodeParser', 'chunkdown/llamaindex')}
 ${load('cl100k_base', 'chunkdown/tokenizers')}
 console.log(JSON.stringify(chunkdown({ chunkSize: 12 }).splitText('# A\\n\\nOne two. Three four.')));
-console.log(typeof ChunkdownTextSplitter, cl100k_base('hello world'));
+console.log(typeof ChunkdownTextSplitter, typeof ChunkdownNodeParser, cl100k_base('hello world'));
 `;
     writeFileSync(
       join(project, 'require.cjs'),
@@ -288,7 +301,7 @@ console.log(typeof ChunkdownTextSplitter, cl100k_base('hello world'));
     process.stdout.write(required);
     const imported = run('node', ['import.mjs'], project, { quiet: true }).stdout;
     check(
-      required === imported && required.includes('function 2'),
+      required === imported && required.includes('function function 2'),
       'require() loads every entry point, as import does',
     );
   });
@@ -356,6 +369,7 @@ function checkImports(root) {
   const entries = {
     '.': { allowed: dependencies, builtins: false },
     './langchain': { allowed: [...dependencies, ...peerNames, '@langchain/core'], builtins: false },
+    './llamaindex': { allowed: [...dependencies, '@llamaindex/core'], builtins: false },
     './tokenizers': { allowed: peerNames, builtins: false },
     './quality': { allowed: dependencies, builtins: false },
     // The builds bundlers pick for browsers and Web Workers (the `browser` condition).
@@ -437,6 +451,65 @@ function importGraph(start) {
     }
   }
   return { files, bare };
+}
+
+/**
+ * The JavaScript examples of a README, with the output printed under them when the README shows
+ * it: a fenced `js` (or `ts`) block, optionally followed by a paragraph `Output:` and a plain
+ * fenced block.
+ *
+ * @param {string} text The README.
+ * @returns {{ source: string, output: string | undefined, line: number }[]} The examples.
+ */
+function readmeExamples(text) {
+  const found = [];
+  const pattern =
+    /^```(?:js|javascript|ts|typescript)\n([\s\S]*?)^```\n(?:\nOutput:\n\n```\n([\s\S]*?)^```\n)?/gm;
+  for (const match of text.matchAll(pattern)) {
+    found.push({
+      source: match[1],
+      output: match[2],
+      line: text.slice(0, match.index).split('\n').length,
+    });
+  }
+  return found;
+}
+
+/**
+ * Type-check files of the consumer project; fail on errors in them or in chunkdown's
+ * declarations (other packages' declarations are not ours: LangChain's do not pass
+ * `exactOptionalPropertyTypes`).
+ *
+ * @param {string} project The project folder.
+ * @param {string[]} files Files to check.
+ * @param {'node16' | 'bundler'} resolution Module resolution.
+ * @param {Record<string, boolean>} strictness Strict options.
+ * @param {RegExp} own Which error lines are in the checked files.
+ */
+function typecheck(project, files, resolution, strictness, own) {
+  const tsc = createRequire(join(packageDir, 'package.json')).resolve('typescript/bin/tsc');
+  const compilerOptions = {
+    target: 'es2022',
+    module: resolution === 'node16' ? 'node16' : 'esnext',
+    moduleResolution: resolution,
+    lib: ['esnext', 'dom'],
+    types: [],
+    ...strictness,
+    // Check our declaration files too, not only their use.
+    skipLibCheck: false,
+    noEmit: true,
+  };
+  const config = `tsconfig.${files.length === 1 ? files[0] : 'readme'}.${resolution}.json`;
+  writeFileSync(join(project, config), JSON.stringify({ compilerOptions, files }));
+  const result = spawnSync('node', [tsc, '-p', config], { cwd: project, encoding: 'utf8' });
+  const errors = result.stdout.split('\n').filter((line) => / error TS\d+:/.test(line));
+  const ours = errors.filter((line) => own.test(line) || /^node_modules\/chunkdown\//.test(line));
+  for (const line of ours) console.log(line);
+  if (args.has('--verbose')) for (const line of errors) if (!ours.includes(line)) console.log(line);
+  check(
+    ours.length === 0 && (result.status === 0 || errors.length > 0),
+    `tsc ${Object.keys(strictness).join(' ')} (${resolution}) on ${files.length} file(s): no errors in them or in chunkdown's declarations (${errors.length - ours.length} in other packages' declarations)`,
+  );
 }
 
 /** Run a named step, printing its name and time. */

@@ -1,3 +1,4 @@
+import { takeFrontmatter } from './frontmatter.js';
 import { type ResolvedOptions, resolveOptions } from './options.js';
 import { splitDocument } from './pipeline.js';
 import { splitPlainText } from './plain.js';
@@ -47,8 +48,10 @@ function splitMarkdown(markdown: string, options: ResolvedOptions): SplitResult 
     return splitDocument(markdown, options);
   } catch (error) {
     // Nesting deeper than the parser's (or the serializer's) stack can take: split as plain text.
+    // The front matter is still taken off: it is never chunk text.
     if (error instanceof RangeError && /call stack/i.test(error.message)) {
-      return { chunks: splitPlainText(markdown, options), frontmatter: undefined };
+      const { frontmatter, body } = takeFrontmatter(markdown);
+      return { chunks: splitPlainText(body, options), frontmatter };
     }
     throw error;
   }

@@ -1,5 +1,5 @@
 import { parse as parseToml } from 'smol-toml';
-import { parse as parseYaml } from 'yaml';
+import { readYaml } from './frontmatter-yaml.js';
 import type { Frontmatter } from './types.js';
 
 /** A document with its front matter taken out. */
@@ -9,6 +9,11 @@ export interface WithoutFrontmatter {
   body: string;
 }
 
+type Format = Frontmatter['format'];
+
+/** What a parser made of the text between the fences. */
+type Reading = { ok: true; value: unknown } | { ok: false; error: string };
+
 const fences = {
   yaml: { open: /^---[ \t]*\r?\n/, close: /^(?:---|\.\.\.)[ \t]*$/ },
   toml: { open: /^\+\+\+[ \t]*\r?\n/, close: /^\+\+\+[ \t]*$/ },
@@ -16,8 +21,16 @@ const fences = {
 
 /**
  * Take the front matter from the top of a document: YAML between `---` and `---` (or `...`), or
- * TOML between `+++` lines. It counts only when it parses to a mapping, so a thematic break or a
- * setext heading at the top is never mistaken for it.
+ * TOML between `+++` lines. Front matter is never chunk text, also when it does not parse (a
+ * Hugo template such as `title: {{ .Title }}`, an unterminated string): then `data` is absent
+ * and `error` says why. What sets it apart from markdown that merely starts with a thematic
+ * break (`---`, a paragraph, `---` is a rule and a setext heading) is its content: it parses to
+ * a mapping, or it does not parse but reads as one (see {@link readsAsMapping}). A block that
+ * parses to something else (a string, a list) is markdown.
+ *
+ * YAML is read by chunkdown's own front matter reader (`frontmatter-yaml.ts`), which gives
+ * what a full YAML parser gives for what front matter holds and reports the rest as not read
+ * (still front matter, with `error`). Nothing is printed: errors are returned, never logged.
  *
  * @param markdown
  *   The document.
@@ -25,6 +38,30 @@ const fences = {
  *   The front matter and the document without it.
  */
 export function takeFrontmatter(markdown: string): WithoutFrontmatter {
+  const block = findBlock(markdown);
+  if (!block) return { frontmatter: undefined, body: markdown };
+  const { format, raw, end } = block;
+  const reading: Reading = format === 'yaml' ? readYaml(raw) : readToml(raw);
+  let frontmatter: Frontmatter;
+  if (reading.ok) {
+    if (!isMapping(reading.value)) return { frontmatter: undefined, body: markdown };
+    frontmatter = { format, raw, data: reading.value };
+  } else {
+    if (!readsAsMapping(format, raw)) return { frontmatter: undefined, body: markdown };
+    frontmatter = { format, raw, error: reading.error };
+  }
+  const body = markdown.slice(0, end).replace(/[^\r\n]/g, ' ') + markdown.slice(end);
+  return { frontmatter, body };
+}
+
+/**
+ * Find a fenced block at the very top of a document.
+ *
+ * @param markdown The document.
+ * @returns Its format, the text between the fences, and where the closing fence's line ends;
+ *   `undefined` when the document does not open with a fence or the fence is never closed.
+ */
+function findBlock(markdown: string): { format: Format; raw: string; end: number } | undefined {
   for (const format of ['yaml', 'toml'] as const) {
     const fence = fences[format];
     const open = fence.open.exec(markdown);
@@ -36,25 +73,63 @@ export function takeFrontmatter(markdown: string): WithoutFrontmatter {
       const line = markdown.slice(lineStart, lineEnd).replace(/\r$/, '');
       if (fence.close.test(line)) {
         const raw = markdown.slice(open[0].length, lineStart).replace(/\r?\n$/, '');
-        const frontmatter = read(format, raw);
-        if (!frontmatter) return { frontmatter: undefined, body: markdown };
-        const end = lineEnd;
-        const body = markdown.slice(0, end).replace(/[^\r\n]/g, ' ') + markdown.slice(end);
-        return { frontmatter, body };
+        return { format, raw, end: lineEnd };
       }
       lineStart = lineEnd + 1;
     }
-    return { frontmatter: undefined, body: markdown };
-  }
-  return { frontmatter: undefined, body: markdown };
-}
-
-function read(format: 'yaml' | 'toml', raw: string): Frontmatter | undefined {
-  try {
-    const data = format === 'yaml' ? parseYaml(raw) : parseToml(raw);
-    if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
-    return { format, raw, data };
-  } catch {
     return undefined;
   }
+  return undefined;
+}
+
+function isMapping(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * Parse TOML.
+ *
+ * @param raw The text between the fences.
+ * @returns The value, or the error on one line.
+ */
+function readToml(raw: string): Reading {
+  try {
+    return { ok: true, value: parseToml(raw) };
+  } catch (error) {
+    return { ok: false, error: oneLine(error instanceof Error ? error.message : String(error)) };
+  }
+}
+
+/** The first line of a message, without a trailing colon. */
+function oneLine(message: string): string {
+  return (message.split('\n')[0] ?? '').trim().replace(/:$/, '');
+}
+
+/** A YAML line that starts a mapping entry: a plain or quoted key, a colon, a space or the end. */
+const yamlKeyLine = /^(?:"[^"\n]*"|'[^'\n]*'|[^\s#'"?:,[\]{}&*!|>%@`-][^:\n]*?)[ \t]*:(?:[ \t]|$)/;
+/** A YAML line that continues an entry (indented), a list item or a comment. */
+const yamlOtherLine = /^(?:[ \t]|-(?:[ \t]|$)|#)/;
+/** A TOML line that starts a key/value pair or a table. */
+const tomlKeyLine = /^[ \t]*(?:\[|(?:[\w-]+|"[^"\n]*"|'[^'\n]*')[ \t]*(?:\.|=))/;
+
+/**
+ * Whether text that did not parse still reads as a mapping, and so as front matter rather than
+ * markdown: for YAML, its first line that is not a comment is a `key:` line and every other line
+ * is one too, or indented, a list item or a comment (a paragraph of prose between two rules has
+ * lines that are none of these); for TOML, its first line that is not a comment is `key =` or a
+ * `[table]` (`+++` means nothing in markdown).
+ *
+ * @param format The fences' format.
+ * @param raw The text between the fences.
+ * @returns `true` when it is front matter that failed to parse.
+ */
+function readsAsMapping(format: Format, raw: string): boolean {
+  const lines = raw.split(/\r?\n/).filter((line) => line.trim() !== '');
+  const first = lines.find((line) => !/^[ \t]*#/.test(line));
+  if (first === undefined) return false;
+  if (format === 'toml') return tomlKeyLine.test(first);
+  return (
+    yamlKeyLine.test(first) &&
+    lines.every((line) => yamlKeyLine.test(line) || yamlOtherLine.test(line))
+  );
 }

@@ -12,8 +12,10 @@ export type {
   NodeTransform,
   Overflow,
   OverflowReason,
+  ParsedFrontmatter,
   ReferenceStyle,
   SplitResult,
   SplitRule,
   TransformContext,
+  UnparsedFrontmatter,
 } from './types.js';

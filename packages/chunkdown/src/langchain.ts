@@ -16,22 +16,23 @@
  */
 import { Document } from '@langchain/core/documents';
 import { TextSplitter, type TextSplitterChunkHeaderOptions } from '@langchain/textsplitters';
-import { chunkdown } from './chunkdown.js';
-import { characterLength } from './options.js';
-import type { Breadcrumb, Chunkdown, ChunkdownOptions, LengthFunction } from './types.js';
+import {
+  type AdapterOptions,
+  checkedSplitter,
+  createAdapterSplitter,
+  synchronous,
+} from './adapter-options.js';
+import type { Breadcrumb, Chunkdown, ChunkdownOptions } from './types.js';
 
 /**
- * Options of {@link ChunkdownTextSplitter}: chunkdown's options, plus `chunkOverlap`, LangChain's
- * name for `overlap`.
+ * Options of {@link ChunkdownTextSplitter}: chunkdown's options, with `chunkSize` optional
+ * (LangChain's default, {@link langChainChunkSize}, when left out) and `chunkOverlap`,
+ * LangChain's name for `overlap`.
  */
-export interface ChunkdownTextSplitterOptions extends ChunkdownOptions {
-  /**
-   * LangChain's name for {@link ChunkdownOptions.overlap}: content carried from the end of the
-   * previous chunk of the same section, in whole sentences. Default 0 (not LangChain's 200).
-   * When both are given they must be equal.
-   */
-  chunkOverlap?: number | undefined;
-}
+export interface ChunkdownTextSplitterOptions extends AdapterOptions {}
+
+/** LangChain's default `chunkSize`, used when none is given. */
+export const langChainChunkSize = 1000;
 
 /** Where a chunk came from in its source document. */
 export interface ChunkLocation {
@@ -86,31 +87,26 @@ export class ChunkdownTextSplitter extends TextSplitter {
   #madeWith: { chunkSize: number; chunkOverlap: number; lengthFunction: unknown };
 
   /**
-   * @param options chunkdown's options (`chunkSize` is required), with `chunkOverlap` accepted
-   *   as another name for `overlap`.
+   * @param options chunkdown's options; `chunkSize` defaults to LangChain's 1000, and
+   *   `chunkOverlap` is accepted as another name for `overlap` (default 0).
    * @throws {TypeError | RangeError} When an option is invalid (see `chunkdown`), when `overlap`
-   *   and `chunkOverlap` disagree, or when `lengthFunction` is asynchronous.
+   *   and `chunkOverlap` disagree, when `maxRawSize` is smaller than `chunkSize`, or when
+   *   `lengthFunction` is asynchronous.
    */
-  constructor(options: ChunkdownTextSplitterOptions) {
-    const { chunkOverlap, ...rest } = options ?? ({} as ChunkdownTextSplitterOptions);
-    if (chunkOverlap !== undefined && rest.overlap !== undefined && chunkOverlap !== rest.overlap) {
-      throw new RangeError(
-        `Expected \`options.overlap\` and \`options.chunkOverlap\` (its LangChain name) to be equal, not ${rest.overlap} and ${chunkOverlap}`,
-      );
-    }
-    const overlap = rest.overlap ?? chunkOverlap ?? 0;
-    const lengthFunction = synchronous(rest.lengthFunction ?? characterLength);
-    const settings: ChunkdownOptions = { ...rest, overlap, lengthFunction };
+  constructor(options?: ChunkdownTextSplitterOptions | null) {
     // Validate before the base constructor, whose own check would throw a less helpful error.
-    const splitter = chunkdown(settings);
+    const { settings, splitter } = createAdapterSplitter(options, {
+      name: 'LangChain',
+      defaultChunkSize: langChainChunkSize,
+    });
     // The base class checks `chunkOverlap < chunkSize`; chunkdown has checked it already.
     super({
       chunkSize: settings.chunkSize,
       chunkOverlap: 0,
       keepSeparator: false,
-      lengthFunction,
+      lengthFunction: settings.lengthFunction,
     });
-    this.chunkOverlap = overlap;
+    this.chunkOverlap = settings.overlap;
     this.#options = settings;
     this.#splitter = splitter;
     this.#madeWith = this.#fields();
@@ -206,7 +202,7 @@ export class ChunkdownTextSplitter extends TextSplitter {
       fields.chunkOverlap !== made.chunkOverlap ||
       fields.lengthFunction !== made.lengthFunction
     ) {
-      this.#splitter = chunkdown({
+      this.#splitter = checkedSplitter({
         ...this.#options,
         chunkSize: fields.chunkSize,
         overlap: fields.chunkOverlap,
@@ -224,31 +220,6 @@ export class ChunkdownTextSplitter extends TextSplitter {
       lengthFunction: this.lengthFunction,
     };
   }
-}
-
-/**
- * Check that a length function is synchronous: LangChain accepts `(text) => Promise<number>`,
- * chunkdown measures synchronously. Calls it once, on the empty string.
- *
- * @param lengthFunction The function to check.
- * @returns The same function.
- * @throws {TypeError} When it is not a function or it returns a promise.
- */
-function synchronous(lengthFunction: unknown): LengthFunction {
-  if (typeof lengthFunction !== 'function') {
-    throw new TypeError(
-      `Expected a function \`(text: string) => number\` for \`options.lengthFunction\`, not ${typeof lengthFunction}`,
-    );
-  }
-  const probe: unknown = lengthFunction('');
-  if (probe !== null && typeof probe === 'object' && 'then' in probe) {
-    // Ignore the probe's own outcome; the error below says what to do.
-    Promise.resolve(probe).catch(() => {});
-    throw new TypeError(
-      'Expected a synchronous `(text: string) => number` for `options.lengthFunction`, not a function returning a promise: chunkdown measures every node synchronously',
-    );
-  }
-  return lengthFunction as LengthFunction;
 }
 
 /**

@@ -1,4 +1,22 @@
-import type { Nodes, Parent, Root } from 'mdast';
+import type {
+  Blockquote,
+  Code,
+  Delete,
+  Emphasis,
+  Heading,
+  Html,
+  Image,
+  ImageReference,
+  InlineCode,
+  Link,
+  LinkReference,
+  List,
+  Nodes,
+  Parent,
+  Root,
+  Strong,
+  Table,
+} from 'mdast';
 
 /**
  * How a node may be split when it is larger than the chunk limit.
@@ -34,14 +52,19 @@ export interface TransformContext {
 
 /**
  * Replace (return a node), remove (return `null`) or keep (return `undefined`) a node before
- * splitting. Runs once over the parsed tree.
+ * splitting. Runs once over the parsed tree. `T` is the node type the rule key receives
+ * (`image` → `Image | ImageReference`, `code` → `Code`, …; see {@link NodeRules}).
  */
-export type NodeTransform<T extends Nodes = Nodes> = (
-  node: T,
-  context: TransformContext,
-) => Nodes | null | undefined;
+// Written as a method and looked up, so that a transform of one node type is still a
+// `NodeTransform` of all nodes (method parameters are bivariant): the rules record holds one per key.
+export type NodeTransform<T extends Nodes = Nodes> = {
+  transform(node: T, context: TransformContext): Nodes | null | undefined;
+}['transform'];
 
-/** Rule for one node type. */
+/**
+ * Rule for one node type: `T` is the node its transform receives (`never` for the `word` rule:
+ * words are not nodes, and `chunkdown` refuses a transform there).
+ */
 export interface NodeRule<T extends Nodes = Nodes> {
   /** When the node may be split. */
   split?: SplitRule | undefined;
@@ -51,28 +74,42 @@ export interface NodeRule<T extends Nodes = Nodes> {
   transform?: NodeTransform<T> | undefined;
 }
 
-/** Rules keyed by node type. Given rules are merged over {@link defaultNodeRules} key by key. */
+/**
+ * Rules keyed by node type. Given rules are merged over {@link defaultNodeRules} key by key.
+ * Each key's transform receives the nodes that key governs.
+ */
 export interface NodeRules {
-  link?: NodeRule | undefined;
-  image?: NodeRule | undefined;
-  inlineCode?: NodeRule | undefined;
-  code?: NodeRule | undefined;
-  strong?: NodeRule | undefined;
-  emphasis?: NodeRule | undefined;
-  delete?: NodeRule | undefined;
-  /** Fallback for `strong`, `emphasis` and `delete`. */
-  formatting?: NodeRule | undefined;
-  list?: NodeRule | undefined;
-  table?: NodeRule | undefined;
-  blockquote?: NodeRule | undefined;
-  heading?: NodeRule | undefined;
+  /**
+   * Links. The transform receives a `Link`, or a `LinkReference` where references are kept
+   * (`style: 'preserve'`; with the default `'inline'` style every reference has become a link).
+   */
+  link?: NodeRule<Link | LinkReference> | undefined;
+  /**
+   * Images. The transform receives an `Image`, or an `ImageReference` where references are kept
+   * (`style: 'preserve'`; with the default `'inline'` style every reference has become an image).
+   */
+  image?: NodeRule<Image | ImageReference> | undefined;
+  inlineCode?: NodeRule<InlineCode> | undefined;
+  code?: NodeRule<Code> | undefined;
+  strong?: NodeRule<Strong> | undefined;
+  emphasis?: NodeRule<Emphasis> | undefined;
+  delete?: NodeRule<Delete> | undefined;
+  /** Fallback for `strong`, `emphasis` and `delete` (field by field, when theirs is not given). */
+  formatting?: NodeRule<Strong | Emphasis | Delete> | undefined;
+  list?: NodeRule<List> | undefined;
+  table?: NodeRule<Table> | undefined;
+  blockquote?: NodeRule<Blockquote> | undefined;
+  heading?: NodeRule<Heading> | undefined;
   /**
    * Raw HTML blocks (also MDX/JSX components, comments): by default split only where every piece
-   * re-parses as HTML; `'never-split'` keeps them whole.
+   * re-parses as HTML; `'never-split'` keeps them whole. The transform receives an `Html`.
    */
-  html?: NodeRule | undefined;
-  /** Words: `'never-split'` keeps every word whole; `'allow-split'` lets a too-long word split. */
-  word?: NodeRule | undefined;
+  html?: NodeRule<Html> | undefined;
+  /**
+   * Words: `'never-split'` keeps every word whole; `'allow-split'` lets a too-long word split.
+   * Words are not nodes: a transform here is refused (`RangeError`).
+   */
+  word?: NodeRule<never> | undefined;
 }
 
 /** Measures text in the size unit (characters by default, tokens when a tokenizer is plugged in). */
@@ -150,16 +187,34 @@ export interface Chunk {
   fallback: 'plain-text' | null;
 }
 
-/** Front matter found at the top of a document. */
-export interface Frontmatter {
+/**
+ * Front matter found at the top of a document: YAML between `---` lines, or TOML between `+++`
+ * lines. It is never chunk text. When it parses, `data` holds the mapping; when it does not (a
+ * Hugo or Jekyll template such as `title: {{ .Title }}`, an unterminated string), `data` is
+ * absent and `error` says why.
+ */
+export type Frontmatter = ParsedFrontmatter | UnparsedFrontmatter;
+
+/** Front matter that parsed to a mapping. */
+export interface ParsedFrontmatter {
   /** `'yaml'` for `---` fences, `'toml'` for `+++` fences. */
   format: 'yaml' | 'toml';
   /** The text between the fences. */
   raw: string;
-  /** Parsed data, or `undefined` when it did not parse (see `error`). */
-  data: unknown;
-  /** Parse error message, when parsing failed. */
-  error?: string;
+  /** The mapping it holds. */
+  data: Record<string, unknown>;
+  error?: undefined;
+}
+
+/** Front matter that did not parse: still front matter, never chunk text. */
+export interface UnparsedFrontmatter {
+  /** `'yaml'` for `---` fences, `'toml'` for `+++` fences. */
+  format: 'yaml' | 'toml';
+  /** The text between the fences. */
+  raw: string;
+  data?: undefined;
+  /** Why it did not parse, on one line (`Missing closing "quote at line 1, column 8`). */
+  error: string;
 }
 
 /** Result of {@link Chunkdown.split}. */

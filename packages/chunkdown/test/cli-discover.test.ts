@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,21 +92,71 @@ describe('discover', () => {
     );
     expect(paths(inputs)).toEqual(['README.md']);
     expect(problems).toEqual([
-      { path: 'missing.md', message: 'no such file or directory' },
-      { path: 'empty', message: 'no .md, .markdown or .mdx files in this folder' },
-      { path: 'nothing/*.md', message: 'no files match this glob' },
-      { path: 'docs/index.md/x', message: 'not a directory' },
+      { path: 'missing.md', key: 'missing.md', message: 'no such file or directory' },
+      { path: 'empty', key: 'empty', message: 'no .md, .markdown or .mdx files in this folder' },
+      { path: 'nothing/*.md', key: 'nothing/*.md', message: 'no files match this glob' },
+      { path: 'docs/index.md/x', key: 'docs/index.md/x', message: 'not a directory' },
     ]);
   });
 
   it('reads standard input for "-", once', async () => {
     const { inputs } = await discover(['-', 'README.md', '-'], { cwd, ignore: [] });
-    expect(inputs).toEqual([{ kind: 'stdin' }, { kind: 'file', path: 'README.md' }]);
+    expect(inputs).toEqual([
+      { kind: 'stdin' },
+      { kind: 'file', path: 'README.md', key: 'README.md' },
+    ]);
   });
 
   it('walks a folder inside node_modules when it is named', async () => {
     const { inputs } = await discover(['docs/node_modules/pkg'], { cwd, ignore: [] });
     expect(paths(inputs)).toEqual(['docs/node_modules/pkg/README.md']);
+  });
+});
+
+describe('discover: keys and symlinks', () => {
+  it('keys each file by its path relative to the argument that found it', async () => {
+    const { inputs } = await discover(['docs/guide', 'docs/**/index.md', './README.md'], {
+      cwd,
+      ignore: [],
+    });
+    expect(inputs).toEqual([
+      { kind: 'file', path: 'docs/guide/UPPER.MD', key: 'UPPER.MD' },
+      { kind: 'file', path: 'docs/guide/install.markdown', key: 'install.markdown' },
+      { kind: 'file', path: 'docs/guide/usage.mdx', key: 'usage.mdx' },
+      { kind: 'file', path: 'docs/index.md', key: 'index.md' },
+      { kind: 'file', path: './README.md', key: 'README.md' },
+    ]);
+    // The same folder under another name gives the same keys.
+    const elsewhere = await discover([join(cwd, 'docs', 'guide')], { cwd: tmpdir(), ignore: [] });
+    expect(elsewhere.inputs.map((input) => (input.kind === 'file' ? input.key : ''))).toEqual([
+      'UPPER.MD',
+      'install.markdown',
+      'usage.mdx',
+    ]);
+  });
+
+  it('follows symlinks, reports a broken one like a missing file, survives a cycle', async () => {
+    const root = join(cwd, 'linked');
+    mkdirSync(join(root, 'sub'), { recursive: true });
+    writeFileSync(join(root, 'real.md'), '# Real\n');
+    symlinkSync('real.md', join(root, 'alias.md'));
+    symlinkSync('gone.md', join(root, 'broken.md'));
+    symlinkSync('nowhere', join(root, 'broken-folder'));
+    symlinkSync('..', join(root, 'sub', 'loop'));
+    symlinkSync(join(cwd, 'docs', 'guide'), join(root, 'guide'));
+    const { inputs, problems } = await discover(['linked'], { cwd, ignore: [] });
+    expect(paths(inputs)).toEqual([
+      'linked/alias.md',
+      'linked/guide/UPPER.MD',
+      'linked/guide/install.markdown',
+      'linked/guide/usage.mdx',
+      'linked/real.md',
+    ]);
+    expect(problems).toEqual([
+      { path: 'linked/broken.md', key: 'broken.md', message: 'no such file or directory' },
+    ]);
+    const ignored = await discover(['linked'], { cwd, ignore: ['broken.md'] });
+    expect(ignored.problems).toEqual([]);
   });
 });
 

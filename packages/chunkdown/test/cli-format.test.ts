@@ -81,12 +81,12 @@ describe('formatters', () => {
     const text = formatText(guide, 'tokens');
     expect(text).toBe(
       [
-        `── docs/guide.md · chunk 1 of 2 · 15 tokens · raw 15 ${'─'.repeat(19)}`,
+        `── docs/guide.md · chunk 0 of 2 · 15 tokens · raw 15 ${'─'.repeat(19)}`,
         'front matter (yaml): {"title":"Guide"}',
         '',
         '# Guide\n\nIntro.',
         '',
-        `── docs/guide.md · chunk 2 of 2 · 10 tokens · raw 10 ${'─'.repeat(19)}`,
+        `── docs/guide.md · chunk 1 of 2 · 10 tokens · raw 10 ${'─'.repeat(19)}`,
         'in: Guide',
         'note: over the limit: never-split table (1,234); cut by the raw size cap',
         '',

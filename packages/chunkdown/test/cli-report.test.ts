@@ -99,7 +99,7 @@ describe('ReportBuilder', () => {
     expect(report.overRawCap.count).toBe(0);
     // The text lists three examples per line; the JSON report keeps five.
     expect(formatReport(report)).toMatch(
-      /tiny chunks \(< 50 chars\) +50 \(100%\) {3}e\.g\. b\.md chunk 1, b\.md chunk 2, b\.md chunk 3\n/,
+      /tiny chunks \(< 50 chars\) +50 \(100%\) {3}e\.g\. b\.md chunk 0, b\.md chunk 1, b\.md chunk 2\n/,
     );
   });
 
@@ -165,12 +165,12 @@ describe('formatReport', () => {
     expect(text).toContain('Content size: min 10 · median 120 · p90 180 · max 180 · mean 113');
     expect(text).toMatch(/100 – 150 +█+ +1 +20\.0% {2}over the chunk size, within the limit/);
     expect(text).toMatch(/> 150 +█+ +2 +40\.0% {2}over the limit/);
-    expect(text).toMatch(/✗ orphan table rows +2 {3}e\.g\. a\.md chunk 2/);
-    expect(text).toMatch(/✗ unbalanced code fences +1 {3}e\.g\. a\.md chunk 5/);
+    expect(text).toMatch(/✗ orphan table rows +2 {3}e\.g\. a\.md chunk 1/);
+    expect(text).toMatch(/✗ unbalanced code fences +1 {3}e\.g\. a\.md chunk 4/);
     expect(text).toMatch(/✗ tiny chunks \(< 50 chars\) +1 \(20\.0%\)/);
     expect(text).toMatch(/✗ over the raw cap +1/);
-    expect(text).toMatch(/never-split code +1 {3}e\.g\. a\.md chunk 4/);
-    expect(text).toMatch(/95 chars \(raw 105\) {2}a\.md chunk 1 {2}in Guide/);
+    expect(text).toMatch(/never-split code +1 {3}e\.g\. a\.md chunk 3/);
+    expect(text).toMatch(/95 chars \(raw 105\) {2}a\.md chunk 0 {2}in Guide/);
     expect(text.endsWith('\n')).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { BaseDocumentTransformer, Document } from '@langchain/core/documents';
 import { TextSplitter } from '@langchain/textsplitters';
 import { describe, expect, test } from 'vitest';
 import { chunkdown } from '../src/index.js';
-import { ChunkdownTextSplitter } from '../src/langchain.js';
+import { ChunkdownTextSplitter, langChainChunkSize } from '../src/langchain.js';
 import { cl100k_base } from '../src/tokenizers.js';
 
 /** Real documents written elsewhere: READMEs of installed dependencies, and our example. */
@@ -319,10 +319,7 @@ describe('ChunkdownTextSplitter options', () => {
   });
 
   test('bad options fail in the constructor with chunkdown’s errors', () => {
-    expect(() => new ChunkdownTextSplitter({} as never)).toThrow(
-      /Missing required option `chunkSize`/,
-    );
-    expect(() => new ChunkdownTextSplitter(undefined as never)).toThrow(TypeError);
+    expect(() => new ChunkdownTextSplitter('big' as never)).toThrow(TypeError);
     expect(() => new ChunkdownTextSplitter({ chunkSize: -1 })).toThrow(RangeError);
     expect(() => new ChunkdownTextSplitter({ chunkSize: 100, chunkOverlap: 100 })).toThrow(
       /`options.overlap` to be smaller than `chunkSize`/,
@@ -336,6 +333,47 @@ describe('ChunkdownTextSplitter options', () => {
     expect(
       () => new ChunkdownTextSplitter({ chunkSize: 100, lengthFunction: 'tokens' as never }),
     ).toThrow(TypeError);
+  });
+
+  test('without options, or without chunkSize, LangChain’s default size 1000 is used', async () => {
+    const text = documents[0]!.text;
+    const expected = chunkdown({ chunkSize: 1000 }).splitText(text);
+    expect(langChainChunkSize).toBe(
+      new (class extends TextSplitter {
+        override async splitText() {
+          return [];
+        }
+      })().chunkSize,
+    );
+    for (const splitter of [
+      new ChunkdownTextSplitter(),
+      new ChunkdownTextSplitter(undefined),
+      new ChunkdownTextSplitter(null),
+      new ChunkdownTextSplitter({}),
+      new ChunkdownTextSplitter({ chunkSize: undefined, maxOverflowRatio: 1 }),
+    ]) {
+      expect([splitter.chunkSize, splitter.chunkOverlap]).toEqual([1000, 0]);
+      expect(await splitter.splitText(text)).toEqual(expected);
+    }
+    expect(
+      await new ChunkdownTextSplitter({ maxOverflowRatio: 1.5, maxRawSize: 2000 }).splitText(text),
+    ).toEqual(
+      chunkdown({ chunkSize: 1000, maxOverflowRatio: 1.5, maxRawSize: 2000 }).splitText(text),
+    );
+  });
+
+  test('a maxRawSize smaller than chunkSize is refused, naming both', async () => {
+    const message =
+      /Expected `options.maxRawSize` \(500\) to be at least `options.chunkSize` \(1000\)/;
+    expect(() => new ChunkdownTextSplitter({ maxRawSize: 500 })).toThrow(message);
+    expect(() => new ChunkdownTextSplitter({ chunkSize: 1000, maxRawSize: 500 })).toThrow(
+      RangeError,
+    );
+    // Equal is fine, and so is a larger cap.
+    expect(new ChunkdownTextSplitter({ chunkSize: 500, maxRawSize: 500 }).chunkSize).toBe(500);
+    const splitter = new ChunkdownTextSplitter({ chunkSize: 400, maxRawSize: 500 });
+    splitter.chunkSize = 1000;
+    await expect(splitter.splitText('# a')).rejects.toThrow(message);
   });
 
   test('an asynchronous lengthFunction is refused', () => {

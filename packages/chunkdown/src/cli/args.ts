@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from './errors.js';
 import { applyRuleFlag, type PlainRules } from './rules.js';
+import { parseShard, type Shard } from './shard.js';
 import { isTokenName, type TokenName, tokenNames } from './tokens.js';
 
 /** Output formats of `--format`. */
@@ -37,6 +38,8 @@ export interface CommandLine {
   ignore: string[];
   /** `--jobs`, when given. */
   jobs: number | undefined;
+  /** `--shard I/N`, when given. */
+  shard: Shard | undefined;
   report: boolean;
   help: boolean;
   version: boolean;
@@ -55,6 +58,7 @@ const flags = {
   out: { type: 'string', short: 'o' },
   ignore: { type: 'string', multiple: true },
   jobs: { type: 'string', short: 'j' },
+  shard: { type: 'string' },
   report: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -154,6 +158,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     out: values.out,
     ignore: values.ignore ?? [],
     jobs: number('jobs', { min: 1, integer: true }),
+    shard: values.shard === undefined ? undefined : parseShard(values.shard),
     report: values.report ?? false,
     help: values.help ?? false,
     version: values.version ?? false,

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { chunkdown } from '../index.js';
 import type { Chunk, Chunkdown, Frontmatter, LengthFunction } from '../types.js';
 import { describeError, UsageError } from './errors.js';
 import { type ChunkQuality, inspectChunk } from './quality.js';
+import { readTextFile } from './read-text.js';
 import type { ResolvedSettings } from './settings.js';
 import { loadTokenCounter } from './tokens.js';
 
@@ -75,7 +75,8 @@ export function chunkText(
           );
     return { ok: true, file, chunks, frontmatter, quality };
   } catch (error) {
-    return { ok: false, file, message: `could not be chunked: ${describeError(error)}` };
+    const reason = describeError(error).replace(/\s+/g, ' ').trim();
+    return { ok: false, file, message: `could not be chunked: ${reason}` };
   }
 }
 
@@ -86,7 +87,8 @@ export function chunkText(
  * @param file Name to report it under (the path as the user gave or found it).
  * @param splitter The configured splitter.
  * @param inspect Whether to run the quality checks, and the size unit.
- * @returns The outcome; an unreadable file becomes a failed outcome with the reason.
+ * @returns The outcome; a file that cannot be read, or is not UTF-8 text (binary, NUL bytes,
+ *   another encoding), becomes a failed outcome with the reason.
  */
 export async function chunkFile(
   path: string,
@@ -94,11 +96,7 @@ export async function chunkFile(
   splitter: Chunkdown,
   inspect: Inspection,
 ): Promise<FileOutcome> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    return { ok: false, file, message: describeError(error) };
-  }
-  return chunkText(file, text, splitter, inspect);
+  const read = await readTextFile(path);
+  if (!read.ok) return { ok: false, file, message: read.message };
+  return chunkText(file, read.text, splitter, inspect);
 }

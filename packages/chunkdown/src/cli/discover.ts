@@ -1,15 +1,22 @@
-import { stat } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { Dirent } from 'node:fs';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { describeError } from './errors.js';
 
-/** Something to chunk: a file path, or standard input. */
-export type Input = { kind: 'file'; path: string } | { kind: 'stdin' };
+/**
+ * Something to chunk: a file path, or standard input. A file's `key` is its path relative to
+ * the argument it was found under (the folder walked, the static part of the glob; a file named
+ * on its own is its own key), with `/` separators: the same on every machine that gets the same
+ * arguments, wherever the files are mounted, so `--shard` can divide the files by it.
+ */
+export type Input = { kind: 'file'; path: string; key: string } | { kind: 'stdin' };
 
-/** A path argument that gave nothing to chunk, with the reason. */
+/** A path that gave nothing to chunk, with the reason (`key` as for {@link Input}). */
 export interface InputProblem {
   path: string;
+  key: string;
   message: string;
 }
 
@@ -66,6 +73,83 @@ function toPosix(path: string): string {
 
 const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** What a folder walk found: markdown files, and markdown names that are broken symlinks. */
+export interface Walk {
+  /** Paths relative to the folder, with `/`, sorted. */
+  files: string[];
+  /** Symlinks with a markdown name whose target does not exist, relative, sorted. */
+  broken: string[];
+}
+
+/**
+ * Walk a folder for `.md`, `.markdown` and `.mdx` files, skipping hidden files and folders and
+ * `node_modules`, following symlinks (a folder reached twice, through a link cycle, is walked
+ * once). A symlink with a markdown name whose target is missing is returned in `broken`, so it
+ * is reported like a missing file instead of vanishing.
+ *
+ * @param root Absolute path of the folder.
+ * @returns The files and the broken links, relative to `root`.
+ */
+export async function walk(root: string): Promise<Walk> {
+  const files: string[] = [];
+  const broken: string[] = [];
+  const visited = new Set<string>();
+  const visit = async (folder: string, prefix: string): Promise<void> => {
+    const real = await realpath(folder);
+    if (visited.has(real)) return;
+    visited.add(real);
+    let entries: Dirent[];
+    try {
+      entries = await readdir(folder, { withFileTypes: true });
+    } catch (error) {
+      // The root must be readable (the error reaches the caller); below it, skip what is not.
+      if (prefix === '') throw error;
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const path = join(folder, entry.name);
+      const relativePath = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
+      let kind: 'file' | 'folder' | 'broken' | 'other' = entry.isDirectory()
+        ? 'folder'
+        : entry.isFile()
+          ? 'file'
+          : 'other';
+      if (entry.isSymbolicLink()) {
+        try {
+          const target = await stat(path);
+          kind = target.isDirectory() ? 'folder' : target.isFile() ? 'file' : 'other';
+        } catch {
+          kind = 'broken';
+        }
+      }
+      if (kind === 'folder') await visit(path, relativePath);
+      else if (kind === 'file' && markdownExtension.test(entry.name)) files.push(relativePath);
+      else if (kind === 'broken' && markdownExtension.test(entry.name)) broken.push(relativePath);
+    }
+  };
+  await visit(root, '');
+  return { files: files.sort(byPath), broken: broken.sort(byPath) };
+}
+
+/**
+ * The folder a glob starts from: its leading segments without glob syntax (`docs` for
+ * `docs/**\/*.md`, `.` for `*.md`).
+ *
+ * @param pattern The glob.
+ * @returns The folder, as written in the pattern.
+ */
+export function staticBase(pattern: string): string {
+  const segments = toPosix(pattern).split('/');
+  const fixed: string[] = [];
+  for (const segment of segments.slice(0, -1)) {
+    if (isDynamicPattern(segment)) break;
+    fixed.push(segment);
+  }
+  if (fixed.length === 0) return '.';
+  return fixed.join('/') || '/';
+}
+
 /**
  * Turn the path arguments into the list of inputs: files as given, folders walked for
  * `.md`, `.markdown` and `.mdx` files, globs expanded, `-` for standard input. Each
@@ -85,11 +169,11 @@ export async function discover(
   const problems: InputProblem[] = [];
   const seen = new Set<string>();
   let stdin = false;
-  const add = (path: string) => {
-    const key = resolve(cwd, path);
-    if (seen.has(key)) return;
-    seen.add(key);
-    inputs.push({ kind: 'file', path });
+  const add = (path: string, key: string) => {
+    const absolute = resolve(cwd, path);
+    if (seen.has(absolute)) return;
+    seen.add(absolute);
+    inputs.push({ kind: 'file', path, key });
   };
 
   for (const arg of args) {
@@ -98,37 +182,38 @@ export async function discover(
       stdin = true;
       continue;
     }
-    let found: string[];
+    let found: Array<{ path: string; key: string }>;
     try {
       const info = await stat(resolve(cwd, arg));
       if (info.isFile()) {
-        add(arg);
+        add(arg, posix.normalize(toPosix(arg)));
         continue;
       }
       if (!info.isDirectory()) {
-        problems.push({ path: arg, message: 'not a file or folder' });
+        problems.push({ path: arg, key: toPosix(arg), message: 'not a file or folder' });
         continue;
       }
-      const walked = await glob('**/*', {
-        cwd: resolve(cwd, arg),
-        ignore: skippedFolders,
-        dot: false,
-      });
-      found = walked
-        .filter((path) => markdownExtension.test(path))
-        .filter((path) => !ignored(relative(cwd, resolve(cwd, arg, path)), path))
-        .sort(byPath)
-        .map((path) => join(arg, path));
-      if (found.length === 0) {
-        problems.push({ path: arg, message: 'no .md, .markdown or .mdx files in this folder' });
+      const walked = await walk(resolve(cwd, arg));
+      const kept = (path: string) => !ignored(relative(cwd, resolve(cwd, arg, path)), path);
+      for (const path of walked.broken.filter(kept)) {
+        problems.push({ path: join(arg, path), key: path, message: 'no such file or directory' });
+      }
+      found = walked.files.filter(kept).map((path) => ({ path: join(arg, path), key: path }));
+      if (found.length === 0 && walked.broken.length === 0) {
+        problems.push({
+          path: arg,
+          key: toPosix(arg),
+          message: 'no .md, .markdown or .mdx files in this folder',
+        });
       }
     } catch (error) {
       const missing =
         typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
       if (!missing || !isDynamicPattern(arg)) {
-        problems.push({ path: arg, message: describeError(error) });
+        problems.push({ path: arg, key: toPosix(arg), message: describeError(error) });
         continue;
       }
+      const base = staticBase(arg);
       found = (
         await glob(arg, {
           cwd,
@@ -138,10 +223,13 @@ export async function discover(
         })
       )
         .filter((path) => !ignored(isAbsolute(path) ? relative(cwd, path) : path))
-        .sort(byPath);
-      if (found.length === 0) problems.push({ path: arg, message: 'no files match this glob' });
+        .sort(byPath)
+        .map((path) => ({ path, key: toPosix(relative(base, path)) }));
+      if (found.length === 0) {
+        problems.push({ path: arg, key: toPosix(arg), message: 'no files match this glob' });
+      }
     }
-    for (const path of found) add(path);
+    for (const { path, key } of found) add(path, key);
   }
   return { inputs, problems };
 }

@@ -94,7 +94,7 @@ export function formatText(chunked: ChunkedFile, unit: string): string {
   return toRecords(chunked)
     .map((record) => {
       const facts = [
-        `chunk ${record.index + 1} of ${total}`,
+        `chunk ${record.index} of ${total}`,
         `${record.contentSize.toLocaleString('en-US')} ${unit}`,
         `raw ${record.rawSize.toLocaleString('en-US')}`,
       ];

@@ -98,7 +98,7 @@ function listExamples(examples: readonly ChunkLocation[]): string {
 }
 
 function locate(where: ChunkLocation): string {
-  return `${where.file} chunk ${where.index + 1}`;
+  return `${where.file} chunk ${where.index}`;
 }
 
 function formatHistogram(buckets: readonly HistogramBucket[], total: number): string[] {

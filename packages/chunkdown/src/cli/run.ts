@@ -17,6 +17,7 @@ import { createFormatter } from './format.js';
 import { Output, OutputClosed } from './output.js';
 import { chunkInWorkers } from './pool.js';
 import { Progress } from './progress.js';
+import { type Decoded, decodeText } from './read-text.js';
 import { ReportBuilder } from './report.js';
 import { formatReport } from './report-text.js';
 import {
@@ -25,7 +26,8 @@ import {
   type ResolvedSettings,
   resolveSettings,
 } from './settings.js';
-import { helpText, shortUsage } from './usage.js';
+import { inShard } from './shard.js';
+import { helpText } from './usage.js';
 
 /** The process around a run, passed in so that runs can be tested. */
 export interface CliIo {
@@ -72,11 +74,11 @@ export async function run(io: CliIo): Promise<number> {
   } catch (error) {
     if (error instanceof OutputClosed) return 0;
     if (error instanceof UsageError) {
-      io.stderr.write(`chunkdown: ${error.message}\n${shortUsage}\n`);
+      io.stderr.write(`chunkdown: ${oneLine(error.message)}\n`);
       return 2;
     }
     if (error instanceof RunError) {
-      io.stderr.write(`chunkdown: ${error.message}\n`);
+      io.stderr.write(`chunkdown: ${oneLine(error.message)}\n`);
       return 1;
     }
     throw error;
@@ -107,6 +109,11 @@ async function execute(io: CliIo): Promise<number> {
     throw new UsageError(attributeOptionError(error.message, command.split, command.config));
   }
 
+  if (command.shard && (command.paths.length === 0 || command.paths.includes('-'))) {
+    throw new UsageError(
+      '--shard divides a list of files: give files, folders or globs, not standard input',
+    );
+  }
   if (command.paths.length === 0 && io.stdin.isTTY) {
     throw new UsageError(
       'no input: give files, folders or globs, or pipe markdown to standard input',
@@ -122,15 +129,21 @@ async function execute(io: CliIo): Promise<number> {
         ? undefined
         : new Output(io.stdout, 'standard output', false);
 
-  const { inputs, problems } =
+  const discovered =
     command.paths.length === 0
       ? { inputs: [{ kind: 'stdin' } as const], problems: [] }
       : await discover(command.paths, { cwd: io.cwd, ignore: command.ignore });
+  // Each shard takes its files and reports its problems: every file, and every problem, once.
+  const { shard } = command;
+  const inputs = discovered.inputs.filter(
+    (input) => input.kind === 'stdin' || inShard(input.key, shard),
+  );
+  const problems = discovered.problems.filter((problem) => inShard(problem.key, shard));
 
   const progress = io.stderr.isTTY && inputs.length > 1 ? new Progress(io.stderr) : undefined;
   const warn = (message: string) => {
     progress?.clear();
-    io.stderr.write(`chunkdown: ${message}\n`);
+    io.stderr.write(`chunkdown: ${oneLine(message)}\n`);
   };
   let failures = 0;
   for (const problem of problems) {
@@ -179,12 +192,23 @@ async function execute(io: CliIo): Promise<number> {
 
   if (report) {
     const built = report.build();
-    // The report is text, or JSON when a JSON format is asked for by name.
-    const asJson = command.format === 'json' || command.format === 'jsonl';
+    // The report is text, or JSON when a JSON format is asked for by name: indented for
+    // `json`, one line for `jsonl`.
+    const json =
+      command.format === 'json'
+        ? JSON.stringify(built, null, 2)
+        : command.format === 'jsonl'
+          ? JSON.stringify(built)
+          : undefined;
     const stdout = new Output(io.stdout, 'standard output', false);
-    await stdout.write(asJson ? `${JSON.stringify(built, null, 2)}\n` : formatReport(built));
+    await stdout.write(json === undefined ? formatReport(built) : `${json}\n`);
   }
   return failures > 0 ? 1 : 0;
+}
+
+/** A message on one line: line breaks (from a parser's message, say) become spaces. */
+function oneLine(message: string): string {
+  return message.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
 async function readConfig(path: string, name: string): Promise<string> {
@@ -195,10 +219,10 @@ async function readConfig(path: string, name: string): Promise<string> {
   }
 }
 
-async function readStdin(stdin: CliIo['stdin']): Promise<string> {
+async function readStdin(stdin: CliIo['stdin']): Promise<Decoded> {
   const parts: Buffer[] = [];
   for await (const part of stdin) parts.push(typeof part === 'string' ? Buffer.from(part) : part);
-  return Buffer.concat(parts).toString('utf8');
+  return decodeText(Buffer.concat(parts));
 }
 
 /**
@@ -228,7 +252,10 @@ async function* outcomes(
   try {
     for (const input of inputs) {
       if (input.kind === 'stdin') {
-        yield chunkText(stdinName, await readStdin(io.stdin), await local(), inspect);
+        const read = await readStdin(io.stdin);
+        yield read.ok
+          ? chunkText(stdinName, read.text, await local(), inspect)
+          : { ok: false, file: stdinName, message: read.message };
       } else if (pooled) {
         const next = await pooled.next();
         if (next.done) throw new Error(`no result for ${input.path}`);

@@ -1,10 +1,6 @@
 import { ruleTypes } from './rules.js';
 import { defaultChunkSize, defaultTokenChunkSize } from './settings.js';
 
-/** The one-line usage printed under a usage error. */
-export const shortUsage =
-  'Usage: chunkdown [options] [files|folders|globs...]   (chunkdown --help for all options)';
-
 /** The text of `--help`. */
 export const helpText = `Usage: chunkdown [options] [files|folders|globs...]
 
@@ -33,17 +29,23 @@ Input and output:
   -o, --out FILE               write the chunks to FILE instead of standard output
       --ignore GLOB            skip matching files of folders and globs, repeatable
   -j, --jobs N                 worker threads for many files (default: number of CPUs)
+      --shard I/N              chunk only the I-th of N parts of the files (1/4 … 4/4): the
+                               parts are disjoint, cover every file and do not depend on the
+                               order files are found in, so N workers can each take one
       --report                 print a quality report instead of the chunks (with --out, the
-                               chunks still go to FILE); JSON with --format json or jsonl
+                               chunks still go to FILE); JSON with --format json, one line with jsonl
   -h, --help                   show this help
   -v, --version                show the version
 
-Exit codes: 0 done, 1 an input file could not be read (the others are still chunked),
-2 bad usage.
+Chunks are numbered from 0 in every output and in the report (the "index" field).
+
+Exit codes: 0 done, 1 an input file could not be read or is not UTF-8 text (binary, NUL
+bytes, another encoding; the others are still chunked), 2 bad usage.
 
 Examples:
   chunkdown README.md
   chunkdown docs --chunk-size 500 --out chunks.jsonl
   cat notes.md | chunkdown --tokens cl100k_base --chunk-size 256 --max-raw-size 512
   chunkdown "docs/**/*.md" --ignore drafts --rule table=never-split --report
+  chunkdown docs --shard 2/8 --out chunks-2.jsonl
 `;

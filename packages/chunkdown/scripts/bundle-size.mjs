@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+/**
+ * Measure what `chunkdown` costs in a browser bundle: esbuild bundles a one-line app that
+ * imports the built package and splits a message, minified for browsers, and the script prints
+ * the bundle's size, its gzip size (level 9) and the minified bytes each package contributes
+ * (the largest first). It measures the build a browser bundler picks (the `browser` condition
+ * of `.`, `dist/browser.js`, which bundles the parser with micromark's DOM-free entity table so
+ * it runs in Web Workers) and the plain ESM build (`dist/index.js`).
+ *
+ * Usage: `node scripts/bundle-size.mjs [--no-build] [--json]`. `--json` prints the numbers as
+ * one JSON object instead of a table.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+
+if (!args.has('--no-build')) {
+  const built = spawnSync('pnpm', ['run', 'build'], { cwd: packageDir, stdio: 'ignore' });
+  if (built.status !== 0) throw new Error('`pnpm run build` failed');
+}
+
+/** The app: what a Web Worker that splits documents for a page holds. */
+const app = `import { chunkdown } from 'chunkdown';
+self.onmessage = (event) => self.postMessage(chunkdown({ chunkSize: 500 }).split(event.data));
+`;
+
+const builds = {
+  'browser (what bundlers pick)': manifest.exports['.'].browser ?? manifest.exports['.'].default,
+  'plain ESM (dist/index.js)': manifest.exports['.'].default,
+};
+const measured = {};
+for (const [name, file] of Object.entries(builds)) {
+  measured[name] = await measure(join(packageDir, file));
+}
+
+if (args.has('--json')) {
+  console.log(JSON.stringify(measured));
+} else {
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  for (const [name, { minified, gzip, packages }] of Object.entries(measured)) {
+    console.log(`\n${name}: ${kb(minified)} minified, ${kb(gzip)} gzip`);
+    for (const { name: packageName, bytes } of packages.slice(0, 12)) {
+      console.log(
+        `  ${packageName.padEnd(40)} ${kb(bytes).padStart(9)}  ${((bytes / minified) * 100).toFixed(1).padStart(5)} %`,
+      );
+    }
+  }
+}
+
+/**
+ * Bundle the app against one build of the package.
+ *
+ * @param {string} entry The build's entry file.
+ * @returns {Promise<{ minified: number, gzip: number, packages: { name: string, bytes: number }[] }>}
+ *   Sizes in bytes, and the minified bytes by package (`chunkdown` for the package's own files).
+ */
+async function measure(entry) {
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: build the package first`);
+  const result = await build({
+    stdin: { contents: app, resolveDir: packageDir, loader: 'js' },
+    alias: { chunkdown: entry },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'error',
+  });
+  const code = result.outputFiles[0]?.contents ?? new Uint8Array();
+  const byPackage = new Map();
+  const output = Object.values(result.metafile.outputs)[0];
+  for (const [path, { bytesInOutput }] of Object.entries(output?.inputs ?? {})) {
+    const name = packageOf(path);
+    byPackage.set(name, (byPackage.get(name) ?? 0) + bytesInOutput);
+  }
+  return {
+    minified: code.length,
+    gzip: gzipSync(code, { level: 9 }).length,
+    packages: [...byPackage]
+      .map(([name, bytes]) => ({ name, bytes }))
+      .sort((a, b) => b.bytes - a.bytes),
+  };
+}
+
+/**
+ * The package a bundled file comes from.
+ *
+ * @param {string} path Path of an input as esbuild names it.
+ * @returns {string} The package name, or `chunkdown` for the package's own files.
+ */
+function packageOf(path) {
+  const parts = path.split('node_modules/');
+  if (parts.length === 1) return 'chunkdown';
+  const rest = (parts[parts.length - 1] ?? '').split('/');
+  return rest[0]?.startsWith('@') ? `${rest[0]}/${rest[1]}` : (rest[0] ?? path);
+}

@@ -1,0 +1,189 @@
+/**
+ * A LlamaIndex.TS node parser backed by chunkdown:
+ *
+ * ```ts
+ * import { Document } from '@llamaindex/core/schema';
+ * import { ChunkdownNodeParser } from 'chunkdown/llamaindex';
+ *
+ * const parser = new ChunkdownNodeParser({ chunkSize: 500 });
+ * const nodes = parser.getNodesFromDocuments([new Document({ text: markdown })]);
+ * // nodes[i].metadata: the document's metadata, plus `breadcrumbs`
+ * ```
+ *
+ * Needs `@llamaindex/core` (an optional peer dependency, install it beside `chunkdown`). This
+ * module is a separate entry point so that the core never loads it.
+ *
+ * @module
+ */
+import { DEFAULT_CHUNK_SIZE } from '@llamaindex/core/global';
+import { TextSplitter } from '@llamaindex/core/node-parser';
+import {
+  buildNodeFromSplits,
+  type Metadata,
+  NodeRelationship,
+  type TextNode,
+} from '@llamaindex/core/schema';
+import { type AdapterOptions, createAdapterSplitter } from './adapter-options.js';
+import type { Breadcrumb, Chunk, Chunkdown } from './types.js';
+
+/**
+ * Options of {@link ChunkdownNodeParser}: chunkdown's options, with `chunkSize` optional
+ * (LlamaIndex's default, 1024, in chunkdown's size unit), `chunkOverlap` as LlamaIndex's name
+ * for `overlap`, and the two switches every LlamaIndex node parser has.
+ */
+export interface ChunkdownNodeParserOptions extends AdapterOptions {
+  /** Copy each document's metadata into its nodes, and add `breadcrumbs`. Default `true`. */
+  includeMetadata?: boolean | undefined;
+  /** Link each node to the previous and next node of its document. Default `true`. */
+  includePrevNextRel?: boolean | undefined;
+}
+
+/** Metadata of a node: its document's metadata, plus `breadcrumbs`. */
+export type ChunkdownNodeMetadata = Metadata & {
+  /**
+   * The headings above the node's content that are not in its text, outermost first, joined
+   * with ` › ` (`''` at the top of a document). One string, because LlamaIndex writes metadata
+   * into the text it embeds as `key: value` lines and many vector stores take only flat values.
+   */
+  breadcrumbs: string;
+};
+
+/** What joins the headings of `breadcrumbs` in node metadata. */
+export const breadcrumbSeparator = ' › ';
+
+/**
+ * A `NodeParser` (a `TextSplitter`) from `@llamaindex/core` that splits markdown with chunkdown.
+ *
+ * - `getNodesFromDocuments` (and calling the parser as a transformation, as an ingestion
+ *   pipeline does) gives one `TextNode` per chunk, built as LlamaIndex's own parsers build
+ *   them: the document's `excludedEmbedMetadataKeys`, `excludedLlmMetadataKeys`, separator and
+ *   template are kept, and the `SOURCE` relationship points to the document.
+ * - `startCharIdx` and `endCharIdx` are chunkdown's source offsets into the document's `text`
+ *   (`document.text.slice(node.startCharIdx, node.endCharIdx)` is the chunk's source), not found
+ *   by searching the chunk text in the document: chunk text is normalized markdown, so it is not
+ *   always a substring of the source.
+ * - With `includeMetadata` (the default), each node's metadata is a copy of its document's plus
+ *   `breadcrumbs`; without it, nodes have no metadata.
+ * - With `includePrevNextRel` (the default), `PREVIOUS` and `NEXT` link the nodes of a document
+ *   in order, once every node is complete, so the hashes they carry are the final ones.
+ * - `splitText` returns exactly chunkdown's `splitText`. A blank document gives no nodes.
+ */
+export class ChunkdownNodeParser extends TextSplitter {
+  /** The splitter. */
+  readonly #splitter: Chunkdown;
+
+  /**
+   * @param options chunkdown's options; `chunkSize` defaults to LlamaIndex's 1024, and
+   *   `chunkOverlap` is accepted as another name for `overlap` (default 0).
+   * @throws {TypeError | RangeError} When an option is invalid (see `chunkdown`), when `overlap`
+   *   and `chunkOverlap` disagree, when `maxRawSize` is smaller than `chunkSize`, or when
+   *   `lengthFunction` is asynchronous.
+   */
+  constructor(options?: ChunkdownNodeParserOptions | null) {
+    const { includeMetadata, includePrevNextRel, ...rest } = options ?? {};
+    const { splitter } = createAdapterSplitter(rest, {
+      name: 'LlamaIndex',
+      defaultChunkSize: DEFAULT_CHUNK_SIZE,
+    });
+    super();
+    this.#splitter = splitter;
+    this.includeMetadata = flag(includeMetadata, 'includeMetadata');
+    this.includePrevNextRel = flag(includePrevNextRel, 'includePrevNextRel');
+  }
+
+  /** The target content size of a chunk, in the size unit. */
+  get chunkSize(): number {
+    return this.#splitter.chunkSize;
+  }
+
+  /**
+   * Split markdown into chunk texts, exactly as chunkdown's `splitText`.
+   *
+   * @param text Markdown.
+   * @returns The chunk texts, in source order.
+   */
+  splitText(text: string): string[] {
+    return this.#splitter.splitText(text);
+  }
+
+  /**
+   * Split each document (or node) into nodes, one per chunk, in order.
+   *
+   * @param documents Documents whose `text` is markdown.
+   * @returns The nodes, document by document.
+   */
+  protected override parseNodes(documents: TextNode[]): TextNode[] {
+    return documents.flatMap((document) => this.#nodesOf(document));
+  }
+
+  /**
+   * Leave the nodes as {@link ChunkdownNodeParser.parseNodes} made them. The base class would
+   * search each node's text in its document for the offsets (chunk text is normalized, so it
+   * may find another place or none), merge the metadata a second time, and link neighbours
+   * before their metadata is final.
+   *
+   * @param nodes The parsed nodes.
+   * @returns The same nodes.
+   */
+  protected override postProcessParsedNodes(nodes: TextNode[]): TextNode[] {
+    return nodes;
+  }
+
+  #nodesOf(document: TextNode): TextNode[] {
+    const { chunks } = this.#splitter.split(document.text);
+    const nodes = buildNodeFromSplits(
+      chunks.map((chunk) => chunk.text),
+      document,
+    );
+    nodes.forEach((node, index) => {
+      const chunk = chunks[index] as Chunk;
+      // Set here, not in the constructor, which drops a start of 0.
+      node.startCharIdx = chunk.start;
+      node.endCharIdx = chunk.end;
+      const metadata: ChunkdownNodeMetadata | Metadata = this.includeMetadata
+        ? { ...document.metadata, breadcrumbs: joinBreadcrumbs(chunk.breadcrumbs) }
+        : {};
+      node.metadata = metadata;
+    });
+    if (this.includePrevNextRel) {
+      nodes.forEach((node, index) => {
+        const previous = nodes[index - 1];
+        const next = nodes[index + 1];
+        node.relationships = {
+          ...node.relationships,
+          ...(previous ? { [NodeRelationship.PREVIOUS]: previous.asRelatedNodeInfo() } : {}),
+          ...(next ? { [NodeRelationship.NEXT]: next.asRelatedNodeInfo() } : {}),
+        };
+      });
+    }
+    return nodes;
+  }
+}
+
+/**
+ * Breadcrumbs as one string: heading texts joined with {@link breadcrumbSeparator}.
+ *
+ * @param breadcrumbs A chunk's breadcrumbs.
+ * @returns The joined headings, `''` for none.
+ */
+function joinBreadcrumbs(breadcrumbs: readonly Breadcrumb[]): string {
+  return breadcrumbs.map((crumb) => crumb.text).join(breadcrumbSeparator);
+}
+
+/**
+ * Read a boolean switch, `true` when not given.
+ *
+ * @param value The option.
+ * @param name Its name, for the message.
+ * @returns The switch.
+ * @throws {TypeError} When it is given and not a boolean.
+ */
+function flag(value: unknown, name: string): boolean {
+  if (value === undefined) return true;
+  if (typeof value !== 'boolean') {
+    throw new TypeError(
+      `Expected \`true\` or \`false\` for \`options.${name}\`, not ${typeof value}`,
+    );
+  }
+  return value;
+}
