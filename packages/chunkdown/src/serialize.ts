@@ -1,8 +1,9 @@
-import type { Link, Nodes, Parents, Root, Text } from 'mdast';
+import type { Code, Link, Nodes, Parents, Root, Text } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import type { Handle, Info, Options, SafeConfig, State } from 'mdast-util-to-markdown';
 import { defaultHandlers, toMarkdown } from 'mdast-util-to-markdown';
 import { column, keepSourceEscapes, safeWith, verbatim } from './escapes.js';
+import { hasFenceLines, scanFences } from './fence-lines.js';
 import type { Provenance } from './provenance.js';
 import type { SourceMap } from './source-map.js';
 
@@ -94,6 +95,27 @@ export function createSerializer(
     );
   };
 
+  // Code without a language whose text holds fence lines (an indented code block of MDX, where
+  // the fences are the example's own) is written indented, as the source wrote it: a fence around
+  // it would interleave with those lines for anyone who reads them line by line.
+  // Code is fenced, with the shortest fence its lines cannot close. When a chunk read line by
+  // line leaves a fence open that way (MDX: a ```` ```js ```` line in an HTML block, whose code
+  // CommonMark holds in an indented block with the closing fence), code without a language whose
+  // lines hold fences is written indented, as the source wrote it, if that balances the chunk.
+  let indentFencedCode = false;
+  const code: Handle = (node: Code, parent: Parents | undefined, state: State, info: Info) => {
+    if (indentFencedCode && !node.lang && !node.meta && hasFenceLines(node.value)) {
+      const fences = state.options.fences;
+      state.options.fences = false;
+      try {
+        return defaultHandlers.code(node, parent, state, info);
+      } finally {
+        state.options.fences = fences;
+      }
+    }
+    return shortestFence(defaultHandlers.code(node, parent, state, info), node.value);
+  };
+
   // A GFM literal autolink (`https://x.dev`, `a@b.co`) is written as it was, not as `<…>`.
   const link: Handle = (node: Link, parent: Parents | undefined, state: State, info: Info) => {
     const range = sourceMap.range(node);
@@ -132,6 +154,7 @@ export function createSerializer(
       root,
       text,
       link,
+      code,
       paragraph: within(defaultHandlers.paragraph),
       heading: within(defaultHandlers.heading),
     },
@@ -139,9 +162,35 @@ export function createSerializer(
 
   return {
     stringify(tree) {
-      return toMarkdown(tree, options).trim();
+      const text = toMarkdown(tree, options).trim();
+      if (!hasFenceLines(text) || scanFences(text) === undefined) return text;
+      indentFencedCode = true;
+      try {
+        const indented = toMarkdown(tree, options).trim();
+        return scanFences(indented) === undefined ? indented : text;
+      } finally {
+        indentFencedCode = false;
+      }
     },
   };
+}
+
+/**
+ * Shorten the backtick fence around serialized code to one longer than the longest line of the
+ * code that could close a fence (backticks alone on their line), at least three.
+ */
+function shortestFence(written: string, value: string): string {
+  const long = /^`{3,}/.exec(written)?.[0];
+  if (!long || !written.endsWith(long)) return written;
+  let closing = 0;
+  // (Any indentation: a reader line by line takes an indented run of backticks for a fence.)
+  for (const match of value.matchAll(/^[ \t>]*(`{3,})[ \t]*$/gm)) {
+    closing = Math.max(closing, (match[1] as string).length);
+  }
+  const length = Math.max(3, closing + 1);
+  if (length >= long.length) return written;
+  const fence = '`'.repeat(length);
+  return fence + written.slice(long.length, written.length - long.length) + fence;
 }
 
 /**

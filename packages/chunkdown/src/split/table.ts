@@ -76,7 +76,7 @@ function columnGroups(
   let current: number[] = [];
   let currentSize = 0;
   // The key cell of a column group is a copy: it goes as a column of its own only once.
-  const keyIsColumn = !repeatKey && !state.provenance.repeatedKeyRows.has(row);
+  const keyIsColumn = !repeatKey && !repeatsKey(row, state);
   for (let index = keyIsColumn ? 0 : 1; index < cells.length; index++) {
     const size = measure.size(cells[index] as TableCell);
     if (current.length > 0 && currentSize + size > budget) {
@@ -139,8 +139,9 @@ function columnGroups(
             return pieces;
           units = [wholeCellUnit(cell, bare, section, state, pieces)];
         }
-        // The first group holds the key cell's own text: without the key, it goes first alone.
-        if (groupIndex > 0) return units;
+        // The first group holds the key cell's own text (unless the row repeats it from another
+        // group): without the key, it goes first alone.
+        if (groupIndex > 0 || repeatsKey(row, state)) return units;
         const keyPath = bareRowPath(subTable(table, [0]), tablePath, row, state);
         const keyUnit = wholeCellUnit(key, keyPath, section, state, {
           reason: 'never-split',
@@ -175,6 +176,16 @@ function cellPieces(
   const unit = phrasingUnit(cell, [...tablePath, table, pieceRow], section, state);
   const pieces = unit.split();
   return Array.isArray(pieces) ? pieces : { reason: pieces.reason, nodeType: pieces.nodeType };
+}
+
+/** Whether a row's first cell repeats the key cell of a row split into column groups. */
+function repeatsKey(row: TableRow, state: SplitState): boolean {
+  const { repeatedKeyRows, copyOrigins } = state.provenance;
+  for (let current: TableRow | undefined = row; current; ) {
+    if (repeatedKeyRows.has(current)) return true;
+    current = copyOrigins.get(current) as TableRow | undefined;
+  }
+  return false;
 }
 
 /** A unit placing one whole cell in the row at the end of `path`. */
