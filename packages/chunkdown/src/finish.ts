@@ -6,6 +6,7 @@ import { contentText, tableHeaders } from './content.js';
 import { literalText } from './literal.js';
 import { breadcrumbs, sourceRange } from './locate.js';
 import type { Measure } from './measure.js';
+import { isPlainText } from './nesting.js';
 import type { ResolvedOptions } from './options.js';
 import type { Provenance } from './provenance.js';
 import type { Serializer } from './serialize.js';
@@ -95,7 +96,7 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
       }
       continue;
     }
-    chunks.push(...cutChunks(rendered.text, place, cap, context));
+    chunks.push(...cutChunks(rendered.text, place, cap, context, fallbackOf(draft.leaves)));
   }
   return chunks;
 }
@@ -140,7 +141,13 @@ function toChunk(job: Job, rendered: Rendered, place: Place, context: FinishCont
         : null,
     // Under the raw cap, a word too big for any piece is cut between graphemes.
     cut: job.outer !== undefined && endsInWord(draft.leaves),
+    fallback: fallbackOf(draft.leaves),
   });
+}
+
+/** `'plain-text'` when a chunk holds a block split as plain text (nested too deep). */
+function fallbackOf(leaves: readonly Leaf[]): Chunk['fallback'] {
+  return leaves.some((leaf) => isPlainText(leaf.node)) ? 'plain-text' : null;
 }
 
 /**
@@ -148,7 +155,13 @@ function toChunk(job: Job, rendered: Rendered, place: Place, context: FinishCont
  * text is its source as written (raw HTML, a code line, a long URL at the top level), each
  * piece's range is exact; elsewhere (container prefixes, escapes) it is placed in proportion.
  */
-function cutChunks(text: string, place: Place, cap: number, context: FinishContext): Chunk[] {
+function cutChunks(
+  text: string,
+  place: Place,
+  cap: number,
+  context: FinishContext,
+  fallback: Chunk['fallback'],
+): Chunk[] {
   const { lengthFunction } = context.options;
   const [start, end] = place.range;
   const verbatim = context.source.slice(start, end) === text;
@@ -164,6 +177,7 @@ function cutChunks(text: string, place: Place, cap: number, context: FinishConte
       contentSize: size,
       rawSize: size,
       cut: true,
+      fallback,
     });
   });
 }

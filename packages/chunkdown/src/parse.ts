@@ -3,6 +3,14 @@ import type { Extension, Transform } from 'mdast-util-from-markdown';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfmSyntaxFor } from './gfm-syntax.js';
+import { type KnownLabels, labelHook } from './labels.js';
+import { flattenDeepBlocks, MAX_NESTING, MAX_SOURCE_NESTING } from './nesting.js';
+import {
+  documentLines,
+  parseInSegments,
+  type SegmentParse,
+  type SegmentSettings,
+} from './parse-segments.js';
 
 const mdastExtensions = gfmFromMarkdown().map(
   (extension): Extension =>
@@ -11,21 +19,87 @@ const mdastExtensions = gfmFromMarkdown().map(
       : extension,
 );
 
+/** How {@link parse} parses. */
+export interface ParseSettings extends SegmentSettings {
+  /** Documents at least this long (in UTF-16 code units) are parsed in segments. */
+  segmentAbove: number;
+}
+
+/**
+ * The defaults: documents from 64 KiB on are parsed in segments of about 64 KiB (a parse has a
+ * fixed cost, and micromark's work per list item grows with the size of the document it is in),
+ * nesting limits as `nesting.ts` says.
+ */
+export const defaultParseSettings: ParseSettings = {
+  segmentAbove: 64 * 1024,
+  size: 64 * 1024,
+  maxNesting: MAX_NESTING,
+  maxSourceNesting: MAX_SOURCE_NESTING,
+};
+
 /**
  * Parse markdown (CommonMark + GFM) into mdast, with positions: the tree `remark-parse` with
- * `remark-gfm` builds, for less work. The tokenizer skips GFM tries that cannot succeed in the
+ * `remark-gfm` builds, for less work, except that a top-level block nested too deep
+ * (`nesting.ts`) is one plain-text block. The tokenizer skips GFM tries that cannot succeed in the
  * document (`gfm-syntax.ts`), and the second pass that finds literal autolinks in text (where the
  * tokenizer could not see them) runs only on the paragraphs, headings and cells whose text could
  * hold one: it matches four regular expressions against every text node, and each needs an `@`,
- * `http://`, `https://` or `www.`.
+ * `http://`, `https://` or `www.`. A large document is parsed in segments that each parse on their
+ * own (`parse-segments.ts`), into the same tree.
  *
  * @param markdown
  *   The document (front matter already blanked).
+ * @param settings
+ *   When to parse in segments, and the nesting limits (tests make them small).
  * @returns
  *   The tree.
  */
-export function parse(markdown: string): Root {
+export function parse(markdown: string, settings: Partial<ParseSettings> = {}): Root {
+  const options = { ...defaultParseSettings, ...settings };
+  // The tokenizer's offsets start after a byte order mark: so do the segments'.
+  const text = markdown.charCodeAt(0) === 0xfeff ? markdown.slice(1) : markdown;
+  const lines = documentLines(text, options.maxNesting);
+  if (
+    text.length < options.segmentAbove &&
+    !lines.deep.some((line) => line.depth > options.maxSourceNesting)
+  ) {
+    const tree = parseWhole(markdown);
+    flattenDeepBlocks(tree.children, text, options.maxNesting);
+    return tree;
+  }
+  return parseInSegments(text, options, parseSegment, lines);
+}
+
+/**
+ * Parse a whole text with one parser.
+ *
+ * @param markdown
+ *   The text.
+ * @returns
+ *   Its tree.
+ */
+export function parseWhole(markdown: string): Root {
   return fromMarkdown(markdown, { extensions: [gfmSyntaxFor(markdown)], mdastExtensions });
+}
+
+/**
+ * Parse one segment of a document on its own, with labels defined elsewhere made known, and
+ * record what it does with labels (`labels.ts`).
+ *
+ * @param text
+ *   The segment.
+ * @param known
+ *   Labels the rest of the document defines (or seems to).
+ * @returns
+ *   Its tree (offsets and lines count from the segment's start) and its labels.
+ */
+export function parseSegment(text: string, known: KnownLabels): SegmentParse {
+  const hook = labelHook(known);
+  const tree = fromMarkdown(text, {
+    extensions: [gfmSyntaxFor(text), hook.extension],
+    mdastExtensions,
+  });
+  return { tree, labels: hook.record() };
 }
 
 /** Block types whose children are phrasing content: every text node has one as an ancestor. */

@@ -1,5 +1,6 @@
 import type { Heading, Nodes, Paragraph, Parent } from 'mdast';
 import type { Measure } from '../measure.js';
+import { isPlainText } from '../nesting.js';
 import type { ResolvedOptions, RuleKey } from '../options.js';
 import type { Provenance } from '../provenance.js';
 import type { Section } from '../sections.js';
@@ -75,8 +76,11 @@ export const splitters: Record<string, NodeSplitter> = {
   },
   code: (node, path, section, state) =>
     linesUnit(node as never, path, section, state, ruleKeepsWhole(state, 'code', node)),
+  // A block nested too deep to split structurally is cut like plain text.
   html: (node, path, section, state) =>
-    htmlUnit(node as never, path, section, state, ruleKeepsWhole(state, 'html', node)),
+    isPlainText(node)
+      ? linesUnit(node as never, path, section, state, undefined)
+      : htmlUnit(node as never, path, section, state, ruleKeepsWhole(state, 'html', node)),
   table: (node, path, section, state) =>
     tableUnit(node as never, path, section, state, ruleKeepsWhole(state, 'table', node)),
   list: (node, path, section, state) => {

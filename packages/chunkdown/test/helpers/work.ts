@@ -11,8 +11,11 @@ import { Session } from 'node:inspector';
  * import the code with `import()`.
  */
 export interface WorkCounter {
-  /** Executed blocks while `run` runs. */
-  count(run: () => void): Promise<number>;
+  /**
+   * Executed blocks while `run` runs; with `only`, just those of the scripts whose URL it accepts
+   * (to tell chunkdown's own work from its parser's).
+   */
+  count(run: () => void, only?: (url: string) => boolean): Promise<number>;
 }
 
 /**
@@ -33,15 +36,16 @@ export async function startCounting(): Promise<WorkCounter> {
   await post('Profiler.enable');
   await post('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
   return {
-    async count(run) {
+    async count(run, only) {
       // Taking the coverage resets the counters.
       await post('Profiler.takePreciseCoverage');
       run();
       const { result } = await post<{
-        result: Array<{ functions: Array<{ ranges: Array<{ count: number }> }> }>;
+        result: Array<{ url: string; functions: Array<{ ranges: Array<{ count: number }> }> }>;
       }>('Profiler.takePreciseCoverage');
       let total = 0;
       for (const script of result) {
+        if (only && !only(script.url)) continue;
         for (const fn of script.functions) for (const range of fn.ranges) total += range.count;
       }
       return total;

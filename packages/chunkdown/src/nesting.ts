@@ -1,0 +1,231 @@
+import type { Html, Nodes, RootContent } from 'mdast';
+import type { Position } from 'unist';
+
+declare module 'mdast' {
+  interface HtmlData {
+    /** Set on the stand-in for a top-level block nested too deep to split structurally. */
+    chunkdownPlainText?: boolean | undefined;
+  }
+}
+
+/**
+ * Nesting past which a top-level block is split as plain text: block quotes, list items and
+ * footnote definitions inside one another, plus emphasis, strong, strikethrough and links inside
+ * one another (a list item 20 deep holding a link in strong text counts 22). Real documents stay
+ * far below it; the serializer works in time cubic in this depth.
+ */
+export const MAX_NESTING = 32;
+
+/**
+ * Lines whose start could open or continue more than this many block quotes, list items and
+ * footnote definitions are not given to the parser at all, nor is the top-level block that holds
+ * them: the parser works in time cubic in that depth (a list nested 1 000 deep takes minutes).
+ * Estimated from the source ({@link deepLines}), so above {@link MAX_NESTING}: a block nested
+ * between the two is parsed and found too deep on its tree, and the estimate (two columns of
+ * indentation per level) does not send a list indented four columns per level to plain text
+ * before it is really too deep.
+ */
+export const MAX_SOURCE_NESTING = 64;
+
+/** A line that may sit deep in containers, and how deep at most. */
+export interface DeepLine {
+  /** Offset of the line's start. */
+  start: number;
+  /** The most containers the line can be in. */
+  depth: number;
+}
+
+/**
+ * The lines of a document that may sit deeper than `limit` containers, from the text alone.
+ *
+ * A line can continue or open at most one block quote per `>` and one list item or footnote
+ * definition per marker at its start, and continue at most one list item per two columns of
+ * indentation before its text (a list item's content starts at least two columns right of its
+ * parent's). Lazy and blank lines open nothing. And every container open at a line was opened by a
+ * marker since the last cut (`cuts.ts`): at a cut, none is open. So the depth at a line is at most
+ * the smaller of what its start allows and the markers since the last cut; a line where that is
+ * over `limit` is reported. Indentation inside code counts too, so an estimate can be wrong the
+ * safe way (too deep), never the other.
+ *
+ * @param text
+ *   The document.
+ * @param starts
+ *   Its line starts (`cuts.ts`).
+ * @param cuts
+ *   Its cuts, in order.
+ * @param limit
+ *   The most containers to allow.
+ * @returns
+ *   The lines that may be deeper, in order, with their estimated depth.
+ */
+export function deepLines(
+  text: string,
+  starts: readonly number[],
+  cuts: readonly number[],
+  limit: number,
+): DeepLine[] {
+  const deep: DeepLine[] = [];
+  let markersSinceCut = 0;
+  let nextCut = 0;
+  for (let line = 0; line < starts.length; line++) {
+    const start = starts[line] as number;
+    while (nextCut < cuts.length && (cuts[nextCut] as number) <= start) {
+      if (cuts[nextCut] === start) markersSinceCut = 0;
+      nextCut++;
+    }
+    const end = line + 1 < starts.length ? (starts[line + 1] as number) : text.length;
+    const prefix = containerPrefix(text, start, end);
+    markersSinceCut += prefix.markers;
+    const depth = Math.min(prefix.markers + Math.floor(prefix.columns / 2), markersSinceCut);
+    if (depth > limit) deep.push({ start, depth });
+  }
+  return deep;
+}
+
+/**
+ * Container markers (`>`, list markers, `[^label]:`) and columns of whitespace at the start of a
+ * line, up to its first other character.
+ */
+function containerPrefix(
+  text: string,
+  start: number,
+  end: number,
+): { markers: number; columns: number } {
+  let markers = 0;
+  let columns = 0;
+  let column = 0;
+  let at = start;
+  while (at < end) {
+    const code = text.charCodeAt(at);
+    if (code === 32) {
+      columns++;
+      column++;
+      at++;
+    } else if (code === 9) {
+      const width = 4 - (column % 4);
+      columns += width;
+      column += width;
+      at++;
+    } else if (code === 62) {
+      markers++;
+      column++;
+      at++;
+    } else if ((code === 45 || code === 43 || code === 42) && spaceOrEnd(text, at + 1, end)) {
+      markers++;
+      column++;
+      at++;
+    } else if (code >= 48 && code <= 57) {
+      let digit = at;
+      while (digit < end && digit - at < 9 && isDigit(text.charCodeAt(digit))) digit++;
+      const delimiter = text.charCodeAt(digit);
+      if ((delimiter !== 46 && delimiter !== 41) || !spaceOrEnd(text, digit + 1, end)) break;
+      markers++;
+      column += digit + 1 - at;
+      at = digit + 1;
+    } else if (code === 91 && text.charCodeAt(at + 1) === 94) {
+      const close = text.indexOf(']:', at + 2);
+      if (close === -1 || close >= end) break;
+      markers++;
+      column += close + 2 - at;
+      at = close + 2;
+    } else break;
+  }
+  return { markers, columns };
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** Whether `at` is a space, a tab or the end of the line. */
+function spaceOrEnd(text: string, at: number, end: number): boolean {
+  if (at >= end) return true;
+  const code = text.charCodeAt(at);
+  return code === 32 || code === 9 || code === 10 || code === 13;
+}
+
+/** Node types that count one level of nesting each. */
+const nestingTypes = new Set([
+  'blockquote',
+  'listItem',
+  'footnoteDefinition',
+  'emphasis',
+  'strong',
+  'delete',
+  'link',
+  'linkReference',
+]);
+
+/**
+ * How deep a node nests (see {@link MAX_NESTING}): the most nesting levels on a path from it down
+ * to a leaf, itself included. Walks the tree without recursion, so any depth is fine.
+ *
+ * @param node
+ *   A node.
+ * @returns
+ *   The depth.
+ */
+export function nestingDepth(node: Nodes): number {
+  let deepest = 0;
+  const stack: Array<[Nodes, number]> = [[node, 0]];
+  while (stack.length > 0) {
+    const [current, above] = stack.pop() as [Nodes, number];
+    const depth = above + (nestingTypes.has(current.type) ? 1 : 0);
+    if (depth > deepest) deepest = depth;
+    if ('children' in current) {
+      for (const child of current.children as Nodes[]) stack.push([child, depth]);
+    }
+  }
+  return deepest;
+}
+
+/**
+ * The stand-in for a top-level block split as plain text: an HTML node with the block's source
+ * as written (it serializes as it is), marked so the splitter cuts it like text and its chunks say
+ * `fallback: 'plain-text'`.
+ *
+ * @param value
+ *   The block's source.
+ * @param position
+ *   Where it is in the document.
+ * @returns
+ *   The node.
+ */
+export function plainTextBlock(value: string, position: Position): Html {
+  return { type: 'html', value, position, data: { chunkdownPlainText: true } };
+}
+
+/**
+ * Whether a node (or a slice of one) is a block split as plain text.
+ *
+ * @param node
+ *   A node.
+ * @returns
+ *   Whether it is.
+ */
+export function isPlainText(node: Nodes): boolean {
+  return node.type === 'html' && node.data?.chunkdownPlainText === true;
+}
+
+/**
+ * Replace the top-level blocks that nest deeper than `limit` by plain-text stand-ins.
+ *
+ * @param children
+ *   Top-level nodes (changed in place).
+ * @param source
+ *   The text their offsets point into.
+ * @param limit
+ *   The most nesting to allow.
+ */
+export function flattenDeepBlocks(children: RootContent[], source: string, limit: number): void {
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index] as RootContent;
+    if (!('children' in child) || nestingDepth(child) <= limit) continue;
+    const position = child.position;
+    if (position?.start.offset === undefined || position.end.offset === undefined) continue;
+    children[index] = plainTextBlock(
+      source.slice(position.start.offset, position.end.offset),
+      position,
+    );
+  }
+}

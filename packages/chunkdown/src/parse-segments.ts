@@ -1,0 +1,394 @@
+import type { Root, RootContent } from 'mdast';
+import type { Point, Position } from 'unist';
+import {
+  blockEnd,
+  blockOpenedBy,
+  type Closer,
+  cutCandidates,
+  lineEnd,
+  lineIndex,
+  lineStarts,
+  openBlockAtEnd,
+} from './cuts.js';
+import {
+  guessLabels,
+  type KnownLabels,
+  type LabelRecord,
+  type LabelUse,
+  wrongAnswers,
+} from './labels.js';
+import { type DeepLine, deepLines, flattenDeepBlocks, plainTextBlock } from './nesting.js';
+
+/** How a document is parsed in segments. */
+export interface SegmentSettings {
+  /** Size (in UTF-16 code units) segments aim at: each ends at the first cut past it. */
+  size: number;
+  /** Nesting past which a top-level block is plain text (`nesting.ts`). */
+  maxNesting: number;
+  /** Estimated container depth past which lines are not parsed (`nesting.ts`). */
+  maxSourceNesting: number;
+}
+
+/** The parse of one segment: its tree (positions relative to the segment) and its labels. */
+export interface SegmentParse {
+  tree: Root;
+  /** What the parse did with labels, or `undefined` when it read nothing (an empty text). */
+  labels: LabelRecord | undefined;
+}
+
+/**
+ * Parse one segment's text with some labels made known (a fresh parser every call). The text is
+ * the segment's own: offsets and lines in its tree count from its start.
+ */
+export type SegmentParser = (text: string, known: KnownLabels, start: number) => SegmentParse;
+
+/** A parsed stretch of the document: its top-level nodes, positions still relative to `start`. */
+interface ParsedPart {
+  start: number;
+  end: number;
+  children: RootContent[];
+  labels: LabelRecord | undefined;
+}
+
+/** A stretch of the document split as plain text (too deeply nested to parse). */
+interface PlainPart {
+  start: number;
+  end: number;
+}
+
+type Part = ParsedPart | PlainPart;
+
+/** A document's lines, cuts (`cuts.ts`) and deep lines (`nesting.ts`), worked out once. */
+export interface DocumentLines {
+  starts: number[];
+  cuts: number[];
+  /** Lines that may nest deeper than the nesting limit, with their estimated depth. */
+  deep: DeepLine[];
+}
+
+/**
+ * The lines, cuts and deep lines of a document.
+ *
+ * @param markdown
+ *   The document.
+ * @param maxNesting
+ *   Lines estimated deeper than this are listed in `deep`.
+ * @returns
+ *   What it found.
+ */
+export function documentLines(markdown: string, maxNesting: number): DocumentLines {
+  const starts = lineStarts(markdown);
+  const cuts = cutCandidates(markdown, starts);
+  return { starts, cuts, deep: deepLines(markdown, starts, cuts, maxNesting) };
+}
+
+/**
+ * The segments a document is parsed in when nothing needs merging: from each cut to the first cut
+ * at least `size` further on. What the parse asks for first, so it can be done ahead (in worker
+ * threads) and looked up.
+ *
+ * @param markdown
+ *   The document.
+ * @param lines
+ *   Its lines and cuts.
+ * @param size
+ *   The size segments aim at.
+ * @returns
+ *   `[start, end)` offsets, covering the document in order.
+ */
+export function plannedSegments(
+  markdown: string,
+  lines: DocumentLines,
+  size: number,
+): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  for (let start = 0; start < markdown.length; ) {
+    const end = cutAtLeast(lines.cuts, start + size, markdown.length);
+    spans.push([start, end]);
+    start = end;
+  }
+  return spans;
+}
+
+/**
+ * Parse a document in segments, each on its own, into the tree the whole document parses to.
+ *
+ * 1. Segments end at cuts (`cuts.ts`), at least `size` apart. A segment whose tree ends inside a
+ *    root-level fenced code or HTML block (kinds 1–5) runs on to the block's closing line: its
+ *    nodes before that block are kept, and the next segment starts with the block.
+ * 2. Labels: every segment is parsed with the labels the document seems to define made known, and
+ *    records what it asked (`labels.ts`). Once all are parsed, a segment told something about a
+ *    label that the definitions of all segments contradict is parsed again with those labels.
+ * 3. Lines that may nest deeper than `maxSourceNesting` (`nesting.ts`) are not parsed: the
+ *    top-level block they are in, from its start (the last top-level node of a parse up to the
+ *    first such line) to the next cut past them (and past any fenced code or HTML block open
+ *    there), becomes one plain-text block.
+ * 4. Top-level nodes nested deeper than `maxNesting` become plain-text blocks; positions are
+ *    shifted into the document (offsets and lines; a segment starts at column 1).
+ *
+ * @param markdown
+ *   The document (no byte order mark).
+ * @param settings
+ *   Segment size and nesting limits.
+ * @param parseSegment
+ *   Parses one segment.
+ * @param lines
+ *   The document's lines and cuts, when already worked out.
+ * @returns
+ *   The tree.
+ */
+export function parseInSegments(
+  markdown: string,
+  settings: SegmentSettings,
+  parseSegment: SegmentParser,
+  lines: DocumentLines = documentLines(markdown, settings.maxNesting),
+): Root {
+  const { starts, cuts } = lines;
+  const length = markdown.length;
+  // Lines too deep to parse, and (to find where their block starts) lines that may be too deep.
+  const nested = lines.deep.map((line) => line.start);
+  const unparsed = lines.deep
+    .filter((line) => line.depth > settings.maxSourceNesting)
+    .map((line) => line.start);
+  const guessed = guessLabels(markdown);
+  const parseSpan = (start: number, end: number, known: KnownLabels) =>
+    parseSegment(markdown.slice(start, end), known, start);
+
+  const parts: Part[] = [];
+  let pos = 0;
+  let atLeast = 0;
+  while (pos < length) {
+    const end = cutAtLeast(cuts, Math.max(pos + settings.size, atLeast), length);
+    atLeast = 0;
+    const flagged = firstAtLeast(unparsed, pos);
+    if (flagged !== undefined && flagged < end) {
+      // Parse up to where the block may start to nest too deep: its last top-level node is the
+      // start of the block the too deep lines are in.
+      const probeEnd = firstAtLeast(nested, lastAtMost(cuts, flagged, pos)) as number;
+      const probe = probeEnd > pos ? parseSpan(pos, probeEnd, guessed) : undefined;
+      const open = probe && openBlockAtEnd(probe.tree, markdown.slice(pos, probeEnd));
+      if (open?.closes) {
+        // The lines are inside a fenced code or HTML block: they nest nothing.
+        const close = blockEnd(markdown, starts, probeEnd, open.closes);
+        dropBefore(unparsed, close);
+        dropBefore(nested, close);
+        atLeast = close;
+        continue;
+      }
+      const last = probe?.tree.children[probe.tree.children.length - 1];
+      const blockStart = last ? pos + lineStartBefore(markdown, last.position?.start.offset) : pos;
+      if (blockStart > pos) {
+        const before = parseSpan(pos, blockStart, guessed);
+        parts.push({ start: pos, end: blockStart, ...contentOf(before) });
+      }
+      const plainEnd = plainBlockEnd(markdown, lines, blockStart, flagged);
+      parts.push({ start: blockStart, end: plainEnd });
+      pos = plainEnd;
+      continue;
+    }
+    const parsed = parseSpan(pos, end, guessed);
+    const open = end < length ? openBlockAtEnd(parsed.tree, markdown.slice(pos, end)) : undefined;
+    if (open?.closes) {
+      // Keep what comes before the open block; the next segment starts with it and runs past
+      // its closing line.
+      const kept = parsed.tree.children.slice(0, -1);
+      if (kept.length > 0) {
+        parts.push({ start: pos, end: pos + open.start, children: kept, labels: parsed.labels });
+      }
+      atLeast = blockEnd(markdown, starts, end, open.closes);
+      pos += open.start;
+      continue;
+    }
+    if (open) {
+      // A block open inside a container ends at the cut in the whole document, but the line
+      // its container starts on may parse differently alone: parse the segment again, twice as
+      // long (so a run of such cuts costs linear time).
+      atLeast = end + (end - pos);
+      continue;
+    }
+    parts.push({ start: pos, end, ...contentOf(parsed) });
+    pos = end;
+  }
+
+  reparseForLabels(parts, parseSpan);
+  return stitch(parts, markdown, starts, settings.maxNesting);
+}
+
+/** The first of increasing offsets at or after `offset`. */
+function firstAtLeast(offsets: readonly number[], offset: number): number | undefined {
+  return offsets[firstIndexAtLeast(offsets, offset)];
+}
+
+/** The last of increasing offsets at or before `offset`, but not before `floor`. */
+function lastAtMost(offsets: readonly number[], offset: number, floor: number): number {
+  const index = firstIndexAtLeast(offsets, offset + 1) - 1;
+  return index >= 0 ? Math.max(floor, offsets[index] as number) : floor;
+}
+
+function firstIndexAtLeast(offsets: readonly number[], offset: number): number {
+  let low = 0;
+  let high = offsets.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((offsets[middle] as number) < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Remove the offsets before `offset` from increasing offsets. */
+function dropBefore(offsets: number[], offset: number): void {
+  offsets.splice(0, firstIndexAtLeast(offsets, offset));
+}
+
+/** The first cut at or after `offset`, or `end`. */
+function cutAtLeast(cuts: readonly number[], offset: number, end: number): number {
+  return offset >= end ? end : (firstAtLeast(cuts, offset) ?? end);
+}
+
+function contentOf(parse: SegmentParse): Pick<ParsedPart, 'children' | 'labels'> {
+  return { children: parse.tree.children, labels: parse.labels };
+}
+
+/** The start of the line that holds `offset` in a text. */
+function lineStartBefore(text: string, offset: number | undefined): number {
+  let start = offset ?? 0;
+  while (start > 0 && text.charCodeAt(start - 1) !== 10 && text.charCodeAt(start - 1) !== 13)
+    start--;
+  return start;
+}
+
+/**
+ * Where a plain-text block that holds the line at `flagged` ends: at the first cut after that
+ * line, or, when a line in the block could open a root-level fenced code or HTML block (kinds 1–5)
+ * that is still open there, at the first cut after that block's closing line.
+ */
+function plainBlockEnd(
+  markdown: string,
+  lines: DocumentLines,
+  start: number,
+  flagged: number,
+): number {
+  const { starts, cuts } = lines;
+  let end = cutAtLeast(cuts, flagged + 1, markdown.length);
+  let closes: Closer | undefined;
+  for (let line = lineIndex(starts, start); line < starts.length; line++) {
+    const lineStart = starts[line] as number;
+    if (lineStart >= end && !closes) break;
+    const contentEnd = lineEnd(markdown, starts, line);
+    if (closes) {
+      if (closes(markdown, lineStart, contentEnd)) {
+        closes = undefined;
+        const next = line + 1 < starts.length ? (starts[line + 1] as number) : markdown.length;
+        if (next > end) end = cutAtLeast(cuts, next, markdown.length);
+      }
+      continue;
+    }
+    closes = blockOpenedBy(markdown, lineStart, contentEnd);
+  }
+  return closes ? markdown.length : end;
+}
+
+/**
+ * Parse again, with the labels the whole document defines made known, every part that asked
+ * about a label and got an answer those definitions contradict.
+ */
+function reparseForLabels(
+  parts: Part[],
+  parseSpan: (start: number, end: number, known: KnownLabels) => SegmentParse,
+): void {
+  const definitions = new Set<string>();
+  const footnotes = new Set<string>();
+  for (const part of parts) {
+    if (!('children' in part) || !part.labels) continue;
+    addAll(definitions, part.labels.definitions);
+    addAll(footnotes, part.labels.footnotes);
+  }
+  const document: KnownLabels = { definitions, footnotes };
+  for (const part of parts) {
+    if (!('children' in part) || !part.labels || !wrongAnswers(part.labels, document)) continue;
+    // What the part defines is known from the first pass (footnotes made known would hide it).
+    part.children = parseSpan(part.start, part.end, document).tree.children;
+  }
+}
+
+function addAll(into: Set<string>, use: LabelUse): void {
+  for (const label of use.defined) into.add(label);
+}
+
+/** Join the parts into one tree, with positions in the document. */
+function stitch(
+  parts: readonly Part[],
+  markdown: string,
+  starts: readonly number[],
+  maxNesting: number,
+): Root {
+  const children: RootContent[] = [];
+  for (const part of parts) {
+    if ('children' in part) {
+      const line = lineIndex(starts, part.start);
+      for (const child of part.children) {
+        shiftPositions(child, part.start, line);
+        children.push(child);
+      }
+    } else {
+      const end = trimEndOfBlock(markdown, part.start, part.end);
+      children.push(
+        plainTextBlock(markdown.slice(part.start, end), {
+          start: pointAt(starts, part.start),
+          end: pointAt(starts, end),
+        }),
+      );
+    }
+  }
+  flattenDeepBlocks(children, markdown, maxNesting);
+  return {
+    type: 'root',
+    children,
+    position: { start: pointAt(starts, 0), end: pointAt(starts, markdown.length) },
+  };
+}
+
+/** The end of a block's source without the blank lines and line endings after it. */
+function trimEndOfBlock(markdown: string, start: number, end: number): number {
+  let at = end;
+  while (at > start) {
+    const code = markdown.charCodeAt(at - 1);
+    if (code !== 10 && code !== 13 && code !== 32 && code !== 9) break;
+    at--;
+  }
+  return at;
+}
+
+/** The point (1-based line and column, offset) of an offset. */
+function pointAt(starts: readonly number[], offset: number): Point {
+  const line = lineIndex(starts, offset);
+  return { line: line + 1, column: offset - (starts[line] as number) + 1, offset };
+}
+
+/** Move a subtree's positions by `offset` characters and `lines` lines (columns stay). */
+function shiftPositions(node: RootContent, offset: number, lines: number): void {
+  if (offset === 0 && lines === 0) return;
+  const stack: Array<{ position?: Position | undefined; children?: unknown }> = [node];
+  while (stack.length > 0) {
+    const current = stack.pop() as { position?: Position | undefined; children?: unknown };
+    const position = current.position;
+    if (position) {
+      current.position = {
+        start: shiftPoint(position.start, offset, lines),
+        end: shiftPoint(position.end, offset, lines),
+      };
+    }
+    if (Array.isArray(current.children)) {
+      for (const child of current.children) stack.push(child);
+    }
+  }
+}
+
+function shiftPoint(point: Point, offset: number, lines: number): Point {
+  return {
+    line: point.line + lines,
+    column: point.column,
+    ...(point.offset === undefined ? {} : { offset: point.offset + offset }),
+  };
+}

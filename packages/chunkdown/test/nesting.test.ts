@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+import type { Nodes, Root } from 'mdast';
+import { describe, expect, test } from 'vitest';
+import { chunkdown } from '../src/index.js';
+import { isPlainText, MAX_NESTING, MAX_SOURCE_NESTING, nestingDepth } from '../src/nesting.js';
+import { parse, parseWhole } from '../src/parse.js';
+import { documentLines } from '../src/parse-segments.js';
+import { checkInvariants } from './helpers/invariants.js';
+
+const nestedList = (depth: number) =>
+  Array.from({ length: depth }, (_, index) => `${'  '.repeat(index)}- item ${index}`).join('\n');
+const nestedQuote = (depth: number) => `${'> '.repeat(depth)}deep text`;
+
+/** Container levels only: block quotes, list items, footnote definitions. */
+function containerDepth(node: Nodes): number {
+  const own = ['blockquote', 'listItem', 'footnoteDefinition'].includes(node.type) ? 1 : 0;
+  if (!('children' in node)) return own;
+  let deepest = 0;
+  for (const child of node.children as Nodes[]) deepest = Math.max(deepest, containerDepth(child));
+  return own + deepest;
+}
+
+describe('the nesting limit', () => {
+  test(`a block nested ${MAX_NESTING} deep is split structurally, one more level is plain text`, () => {
+    for (const make of [nestedList, nestedQuote]) {
+      const at = parse(make(MAX_NESTING));
+      expect(at).toEqual(parseWhole(make(MAX_NESTING)));
+      expect(at.children.some(isPlainText)).toBe(false);
+      const over = parse(make(MAX_NESTING + 1));
+      expect(over.children).toHaveLength(1);
+      expect(isPlainText(over.children[0] as Nodes)).toBe(true);
+      expect((over.children[0] as { value: string }).value).toBe(make(MAX_NESTING + 1));
+    }
+  });
+
+  test('counts block containers and formatting together', () => {
+    const tree = parseWhole('> - **[*a*](u)**');
+    expect(nestingDepth(tree)).toBe(5);
+    const deep = `${'> '.repeat(MAX_NESTING - 2)}**[x](u)**`;
+    expect(parse(deep).children.some(isPlainText)).toBe(false);
+    expect(parse(`${'> '.repeat(MAX_NESTING - 1)}**[x](u)**`).children.some(isPlainText)).toBe(
+      true,
+    );
+  });
+
+  test('only the block that nests too deep goes plain text, found before it is parsed', () => {
+    const list = nestedList(MAX_SOURCE_NESTING + 10);
+    const markdown = `# Title\n\nIntro.\n\n${list}\n\nAfter it.\n\n## Next\n\nText [x].\n\n[x]: /u\n`;
+    const parsed = parse(markdown);
+    const whole = parseWhole(markdown);
+    expect(parsed.children.map((node) => node.type)).toEqual(
+      whole.children.map((node) => node.type).map((type) => (type === 'list' ? 'html' : type)),
+    );
+    parsed.children.forEach((node, index) => {
+      const original = whole.children[index] as Nodes;
+      if (isPlainText(node)) {
+        expect(node.position).toEqual(original.position);
+        expect((node as { value: string }).value).toBe(list);
+      } else expect(node).toEqual(original);
+    });
+  });
+
+  test('deeply indented lines inside fenced code are code, not nesting', () => {
+    const code = Array.from(
+      { length: MAX_SOURCE_NESTING + 5 },
+      (_, index) => `${' '.repeat(index * 3)}- ${index}`,
+    ).join('\n');
+    const markdown = `Text\n\n\`\`\`yaml\n${code}\n\`\`\`\n\nMore.`;
+    expect(parse(markdown)).toEqual(parseWhole(markdown));
+  });
+
+  test('a plain-text block keeps every word, says so on its chunks, and holds the raw cap', () => {
+    const markdown = `# Deep\n\n${nestedList(300)}\n\n## After\n\nSome text after the list.`;
+    for (const options of [{ chunkSize: 300 }, { chunkSize: 100, maxRawSize: 400 }]) {
+      const { chunks } = checkInvariants(markdown, options, { repeat: false, links: false });
+      const plain = chunks.filter((chunk) => chunk.fallback === 'plain-text');
+      expect(plain.length).toBeGreaterThan(10);
+      for (const chunk of plain) {
+        expect(chunk.breadcrumbs.map((crumb) => crumb.text)).toEqual(
+          chunk.text.startsWith('# Deep') ? [] : ['Deep'],
+        );
+      }
+      expect(chunks[chunks.length - 1]?.text).toContain('Some text after the list.');
+    }
+  });
+
+  test('nested emphasis past the limit is plain text, quickly, with nothing lost', () => {
+    const markdown = `Before.\n\n${'*'.repeat(400)}x${'*'.repeat(400)}\n\nAfter.`;
+    const { chunks } = checkInvariants(markdown, { chunkSize: 100 }, { repeat: false });
+    expect(
+      chunks.some((chunk) => chunk.fallback === 'plain-text' && chunk.text.includes('x')),
+    ).toBe(true);
+    expect(chunkdown({ chunkSize: 100 }).splitText(markdown)[0]).toBe('Before.');
+  });
+});
+
+describe('the estimate from the source', () => {
+  // Lines of block quote markers, list markers, indentation and footnote labels in any mix: the
+  // estimate of a line must never be below the depth the parser puts it at.
+  const piece = fc.constantFrom('> ', '>', '- ', '* ', '1. ', '10) ', '  ', '    ', '\t', '[^a]: ');
+  const line = fc
+    .tuple(fc.array(piece, { maxLength: 8 }), fc.constantFrom('text', '', '```', '- ', '# h'))
+    .map(([prefix, rest]) => prefix.join('') + rest);
+  test('is never below the depth the parser finds', () => {
+    fc.assert(
+      fc.property(
+        fc.array(line, { maxLength: 12 }),
+        fc.constantFrom('\n', '\n\n'),
+        (lines, end) => {
+          const markdown = lines.join(end);
+          const tree: Root = parseWhole(markdown);
+          const found = containerDepth(tree);
+          const { deep } = documentLines(markdown, -1);
+          const estimate = Math.max(0, ...deep.map((entry) => entry.depth));
+          expect(estimate).toBeGreaterThanOrEqual(found);
+        },
+      ),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 100) * 5 },
+    );
+  });
+
+  test('is exact for a list indented two columns a level and for block quotes', () => {
+    for (const markdown of [nestedList(40), nestedQuote(40)]) {
+      const { deep } = documentLines(markdown, -1);
+      expect(Math.max(...deep.map((entry) => entry.depth))).toBe(40);
+    }
+  });
+});
