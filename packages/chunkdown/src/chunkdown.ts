@@ -1,3 +1,4 @@
+import type { Root } from 'mdast';
 import { takeFrontmatter } from './frontmatter.js';
 import { type ResolvedOptions, resolveOptions } from './options.js';
 import { splitDocument } from './pipeline.js';
@@ -18,7 +19,7 @@ import type { Chunkdown, ChunkdownOptions, SplitResult } from './types.js';
 export function chunkdown(options: ChunkdownOptions): Chunkdown {
   const resolved = resolveOptions(options);
   const split = (markdown: string): SplitResult => splitMarkdown(markdown, resolved);
-  return {
+  const splitter: Chunkdown = {
     split,
     splitText: (markdown) => split(markdown).chunks.map((chunk) => chunk.text),
     get chunkSize() {
@@ -31,9 +32,42 @@ export function chunkdown(options: ChunkdownOptions): Chunkdown {
       return resolved.maxRawSize;
     },
   };
+  optionsOf.set(splitter, resolved);
+  return splitter;
 }
 
-function splitMarkdown(markdown: string, options: ResolvedOptions): SplitResult {
+/** The resolved options of each splitter made by {@link chunkdown}. */
+const optionsOf = new WeakMap<Chunkdown, ResolvedOptions>();
+
+/**
+ * Split with a splitter's options but another parse of the document (not part of the public
+ * API: the CLI parses a large document's segments on worker threads first). The parse gets the
+ * document without its byte order mark, with front matter blanked.
+ *
+ * @param splitter
+ *   A splitter made by {@link chunkdown}.
+ * @param markdown
+ *   The document.
+ * @param parseBody
+ *   Parses the document's body into the tree `parse` would give.
+ * @returns
+ *   What `splitter.split(markdown)` returns.
+ */
+export function splitParsedAs(
+  splitter: Chunkdown,
+  markdown: string,
+  parseBody: (body: string) => Root,
+): SplitResult {
+  const options = optionsOf.get(splitter);
+  if (!options) throw new TypeError('Expected a splitter made by `chunkdown()`');
+  return splitMarkdown(markdown, options, parseBody);
+}
+
+function splitMarkdown(
+  markdown: string,
+  options: ResolvedOptions,
+  parseBody?: (body: string) => Root,
+): SplitResult {
   if (typeof markdown !== 'string') {
     throw new TypeError(
       `Expected a string of markdown, not ${markdown === null ? 'null' : typeof markdown}`,
@@ -41,11 +75,11 @@ function splitMarkdown(markdown: string, options: ResolvedOptions): SplitResult 
   }
   // A byte order mark is not content: the parser skips it, and front matter starts after it.
   if (markdown.charCodeAt(0) === byteOrderMark) {
-    return shiftOffsets(splitMarkdown(markdown.slice(1), options), 1);
+    return shiftOffsets(splitMarkdown(markdown.slice(1), options, parseBody), 1);
   }
   if (markdown.trim() === '') return { chunks: [], frontmatter: undefined };
   try {
-    return splitDocument(markdown, options);
+    return splitDocument(markdown, options, parseBody);
   } catch (error) {
     // Nesting deeper than the parser's (or the serializer's) stack can take: split as plain text.
     // The front matter is still taken off: it is never chunk text.

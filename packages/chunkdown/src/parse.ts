@@ -9,6 +9,7 @@ import {
   documentLines,
   parseInSegments,
   type SegmentParse,
+  type SegmentParser,
   type SegmentSettings,
 } from './parse-segments.js';
 
@@ -51,10 +52,16 @@ export const defaultParseSettings: ParseSettings = {
  *   The document (front matter already blanked).
  * @param settings
  *   When to parse in segments, and the nesting limits (tests make them small).
+ * @param parseWith
+ *   Parses one segment (the CLI looks segments up that worker threads parsed ahead).
  * @returns
  *   The tree.
  */
-export function parse(markdown: string, settings: Partial<ParseSettings> = {}): Root {
+export function parse(
+  markdown: string,
+  settings: Partial<ParseSettings> = {},
+  parseWith: SegmentParser = parseSegment,
+): Root {
   const options = { ...defaultParseSettings, ...settings };
   // The tokenizer's offsets start after a byte order mark: so do the segments'.
   const text = markdown.charCodeAt(0) === 0xfeff ? markdown.slice(1) : markdown;
@@ -67,7 +74,7 @@ export function parse(markdown: string, settings: Partial<ParseSettings> = {}): 
     flattenDeepBlocks(tree.children, text, options.maxNesting);
     return tree;
   }
-  return parseInSegments(text, options, parseSegment, lines);
+  return parseInSegments(text, options, parseWith, lines);
 }
 
 /**

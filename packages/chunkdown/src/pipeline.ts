@@ -1,3 +1,4 @@
+import type { Root } from 'mdast';
 import { type FinishContext, finishDrafts } from './finish.js';
 import { takeFrontmatter } from './frontmatter.js';
 import { createMeasure, createRawMeasure } from './measure.js';
@@ -22,12 +23,19 @@ import type { Chunk, SplitResult } from './types.js';
  *   The document.
  * @param options
  *   Resolved options.
+ * @param parseBody
+ *   Parses the document with its front matter blanked (the CLI passes a tree it parsed ahead on
+ *   worker threads).
  * @returns
  *   Chunks and front matter.
  */
-export function splitDocument(markdown: string, options: ResolvedOptions): SplitResult {
+export function splitDocument(
+  markdown: string,
+  options: ResolvedOptions,
+  parseBody: (body: string) => Root = parse,
+): SplitResult {
   const { frontmatter, body } = takeFrontmatter(markdown);
-  const parsed = parse(body);
+  const parsed = parseBody(body);
   const { tree, definitions } = normalize(parsed, options);
   const preserve =
     options.rules.link.style === 'preserve' || options.rules.image.style === 'preserve';

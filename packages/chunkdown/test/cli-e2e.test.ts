@@ -139,6 +139,30 @@ describe('chunkdown (built)', () => {
     },
   );
 
+  it(
+    'chunks one file over 1 MB with its segments parsed on worker threads, as on one thread',
+    slow,
+    () => {
+      const parts: string[] = [];
+      let size = 0;
+      for (let round = 0; size < 1_300_000; round++) {
+        for (const file of docFiles) {
+          const text = readFileSync(join(work, file), 'utf8');
+          parts.push(`# Copy ${round} of ${file}\n\n${text}`);
+          size += text.length;
+        }
+      }
+      writeFileSync(join(work, 'large.md'), parts.join('\n\n'));
+      const threaded = chunkdown(['large.md', '--chunk-size', '500', '--jobs', '2']);
+      expect(threaded.stderr).toBe('');
+      expect(threaded.code).toBe(0);
+      const single = chunkdown(['large.md', '--chunk-size', '500', '--jobs', '1']);
+      expect(single.code).toBe(0);
+      expect(threaded.stdout).toBe(single.stdout);
+      expect(records(threaded.stdout).length).toBeGreaterThan(1000);
+    },
+  );
+
   it('prints the quality report over the folder', slow, () => {
     const { code, stdout, stderr } = chunkdown([
       'docs',

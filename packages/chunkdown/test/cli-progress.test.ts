@@ -16,6 +16,25 @@ describe('renderProgress', () => {
   });
 });
 
+describe('renderProgress for a large file', () => {
+  const file = { name: 'big.md', stage: 'parsing' as const, done: 4_000_000, total: 16_000_000 };
+
+  it('shows the characters parsed of the only file, on a bar of its own', () => {
+    const line = renderProgress({ done: 0, total: 1, chunks: 0, file }, 100);
+    expect(line).toMatch(/^\[█+░+\] big\.md 4\.0\/16\.0M characters parsed · 17%$/);
+    const splitting = renderProgress(
+      { done: 0, total: 1, chunks: 0, file: { ...file, stage: 'splitting' } },
+      100,
+    );
+    expect(splitting.endsWith('] big.md splitting · 70%')).toBe(true);
+  });
+
+  it('adds the file to the counts of several files', () => {
+    const line = renderProgress({ done: 1, total: 2, chunks: 9, file }, 120);
+    expect(line).toContain('1/2 files · 9 chunks · big.md 4.0/16.0M characters parsed · 58%');
+  });
+});
+
 describe('Progress', () => {
   function setup() {
     let time = 0;

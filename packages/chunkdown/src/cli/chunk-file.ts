@@ -1,6 +1,7 @@
 import { chunkdown } from '../index.js';
-import type { Chunk, Chunkdown, Frontmatter, LengthFunction } from '../types.js';
+import type { Chunk, Chunkdown, Frontmatter, LengthFunction, SplitResult } from '../types.js';
 import { describeError, UsageError } from './errors.js';
+import type { LargeFiles } from './large-file.js';
 import { type ChunkQuality, inspectChunk } from './quality.js';
 import { readTextFile } from './read-text.js';
 import type { ResolvedSettings } from './settings.js';
@@ -66,18 +67,57 @@ export function chunkText(
   inspect: Inspection,
 ): FileOutcome {
   try {
-    const { chunks, frontmatter } = splitter.split(text);
-    const quality =
-      inspect === 'off'
-        ? undefined
-        : chunks.map((chunk) =>
-            inspectChunk(chunk.text, inspect === 'characters' ? chunk.contentSize : undefined),
-          );
-    return { ok: true, file, chunks, frontmatter, quality };
+    return outcomeOf(file, splitter.split(text), inspect);
   } catch (error) {
-    const reason = describeError(error).replace(/\s+/g, ' ').trim();
-    return { ok: false, file, message: `could not be chunked: ${reason}` };
+    return failedOutcome(file, error);
   }
+}
+
+/**
+ * Chunk a document's text like {@link chunkText}; a large one through `large` (its segments
+ * parsed on worker threads, with progress).
+ *
+ * @param file Name to report it under.
+ * @param text The markdown.
+ * @param splitter The configured splitter.
+ * @param inspect Whether to run the quality checks, and the size unit.
+ * @param large How large documents are split, if they are split apart.
+ * @returns The outcome; a failure of the splitter becomes a failed outcome naming the file.
+ */
+export async function chunkInput(
+  file: string,
+  text: string,
+  splitter: Chunkdown,
+  inspect: Inspection,
+  large?: LargeFiles,
+): Promise<FileOutcome> {
+  if (!large?.handles(text)) return chunkText(file, text, splitter, inspect);
+  try {
+    return outcomeOf(file, await large.split(splitter, text, file), inspect);
+  } catch (error) {
+    return failedOutcome(file, error);
+  }
+}
+
+/** The outcome of a document the splitter failed on, with the reason on one line. */
+function failedOutcome(file: string, error: unknown): FileOutcome {
+  const reason = describeError(error).replace(/\s+/g, ' ').trim();
+  return { ok: false, file, message: `could not be chunked: ${reason}` };
+}
+
+/** A successful outcome, with the quality checks when the report needs them. */
+function outcomeOf(
+  file: string,
+  { chunks, frontmatter }: SplitResult,
+  inspect: Inspection,
+): FileOutcome {
+  const quality =
+    inspect === 'off'
+      ? undefined
+      : chunks.map((chunk) =>
+          inspectChunk(chunk.text, inspect === 'characters' ? chunk.contentSize : undefined),
+        );
+  return { ok: true, file, chunks, frontmatter, quality };
 }
 
 /**
@@ -87,6 +127,7 @@ export function chunkText(
  * @param file Name to report it under (the path as the user gave or found it).
  * @param splitter The configured splitter.
  * @param inspect Whether to run the quality checks, and the size unit.
+ * @param large How large files are split, if they are split apart ({@link chunkInput}).
  * @returns The outcome; a file that cannot be read, or is not UTF-8 text (binary, NUL bytes,
  *   another encoding), becomes a failed outcome with the reason.
  */
@@ -95,8 +136,9 @@ export async function chunkFile(
   file: string,
   splitter: Chunkdown,
   inspect: Inspection,
+  large?: LargeFiles,
 ): Promise<FileOutcome> {
   const read = await readTextFile(path);
   if (!read.ok) return { ok: false, file, message: read.message };
-  return chunkText(file, read.text, splitter, inspect);
+  return chunkInput(file, read.text, splitter, inspect, large);
 }

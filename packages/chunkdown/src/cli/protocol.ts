@@ -1,3 +1,5 @@
+import type { KnownLabels } from '../labels.js';
+import type { SegmentParse } from '../parse-segments.js';
 import type { FileOutcome, Inspection } from './chunk-file.js';
 import type { ResolvedSettings } from './settings.js';
 
@@ -6,10 +8,13 @@ export interface WorkerSetup {
   settings: ResolvedSettings;
   /** Whether to run the quality checks for the report. */
   inspect: Inspection;
+  /** Whether the worker only parses segments (it then builds no splitter and loads no tokenizer). */
+  parseOnly?: boolean;
 }
 
 /** A file for a worker to chunk. */
 export interface WorkerJob {
+  kind?: 'file';
   id: number;
   /** Path to read. */
   path: string;
@@ -17,9 +22,19 @@ export interface WorkerJob {
   file: string;
 }
 
+/** A segment of a large document for a worker to parse (`parse-segments.ts`). */
+export interface ParseJob {
+  kind: 'parse';
+  id: number;
+  text: string;
+  /** Labels to make known to the parse. */
+  known: KnownLabels;
+}
+
 /** What a worker sends back. */
 export type WorkerMessage =
   | { type: 'ready' }
   | { type: 'done'; id: number; outcome: FileOutcome }
+  | { type: 'parsed'; id: number; parse: SegmentParse }
   /** The worker could not start; `usage` when the settings are at fault (exit code 2). */
   | { type: 'fatal'; usage: boolean; message: string };

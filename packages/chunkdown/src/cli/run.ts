@@ -6,7 +6,7 @@ import type { Chunkdown } from '../types.js';
 import { type OutputFormat, parseCommandLine } from './args.js';
 import {
   chunkFile,
-  chunkText,
+  chunkInput,
   createSplitter,
   type FileOutcome,
   type Inspection,
@@ -14,6 +14,7 @@ import {
 import { discover, type Input } from './discover.js';
 import { describeError, RunError, UsageError } from './errors.js';
 import { createFormatter } from './format.js';
+import { LargeFiles } from './large-file.js';
 import { Output, OutputClosed } from './output.js';
 import { chunkInWorkers } from './pool.js';
 import { Progress } from './progress.js';
@@ -140,7 +141,8 @@ async function execute(io: CliIo): Promise<number> {
   );
   const problems = discovered.problems.filter((problem) => inShard(problem.key, shard));
 
-  const progress = io.stderr.isTTY && inputs.length > 1 ? new Progress(io.stderr) : undefined;
+  // One file shows progress too when it is large enough to take a while.
+  const progress = io.stderr.isTTY ? new Progress(io.stderr) : undefined;
   const warn = (message: string) => {
     progress?.clear();
     io.stderr.write(`chunkdown: ${oneLine(message)}\n`);
@@ -163,10 +165,17 @@ async function execute(io: CliIo): Promise<number> {
   const inspect: Inspection = !report ? 'off' : settings.tokens ? 'tokens' : 'characters';
   let done = 0;
   let chunks = 0;
+  const jobs = command.jobs ?? io.cpus;
+  const large = new LargeFiles({
+    jobs,
+    workerUrl: io.workerUrl,
+    setup: { settings, inspect },
+    progress: (file) => progress?.update({ done, total: inputs.length, chunks, file }),
+  });
 
   try {
     await output?.write(formatter.start());
-    for await (const outcome of outcomes(inputs, settings, io, command.jobs ?? io.cpus, inspect)) {
+    for await (const outcome of outcomes(inputs, settings, io, jobs, inspect, large)) {
       done++;
       if (outcome.ok) {
         chunks += outcome.chunks.length;
@@ -187,6 +196,7 @@ async function execute(io: CliIo): Promise<number> {
     await output?.write(formatter.end());
   } finally {
     progress?.clear();
+    await large.close();
   }
   await output?.close();
 
@@ -235,6 +245,7 @@ async function* outcomes(
   io: CliIo,
   jobs: number,
   inspect: Inspection,
+  large: LargeFiles,
 ): AsyncGenerator<FileOutcome> {
   const files = inputs.flatMap((input) =>
     input.kind === 'file' ? [{ path: resolve(io.cwd, input.path), file: input.path }] : [],
@@ -254,14 +265,20 @@ async function* outcomes(
       if (input.kind === 'stdin') {
         const read = await readStdin(io.stdin);
         yield read.ok
-          ? chunkText(stdinName, read.text, await local(), inspect)
+          ? await chunkInput(stdinName, read.text, await local(), inspect, large)
           : { ok: false, file: stdinName, message: read.message };
       } else if (pooled) {
         const next = await pooled.next();
         if (next.done) throw new Error(`no result for ${input.path}`);
         yield next.value;
       } else {
-        yield await chunkFile(resolve(io.cwd, input.path), input.path, await local(), inspect);
+        yield await chunkFile(
+          resolve(io.cwd, input.path),
+          input.path,
+          await local(),
+          inspect,
+          large,
+        );
       }
     }
   } finally {

@@ -28,7 +28,8 @@ Input and output:
   -f, --format FORMAT          jsonl, json or text (default: text on a terminal, else jsonl)
   -o, --out FILE               write the chunks to FILE instead of standard output
       --ignore GLOB            skip matching files of folders and globs, repeatable
-  -j, --jobs N                 worker threads for many files (default: number of CPUs)
+  -j, --jobs N                 worker threads for many files, and for the parse of one file
+                               over 1 MB (default: number of CPUs)
       --shard I/N              chunk only the I-th of N parts of the files (1/4 … 4/4): the
                                parts are disjoint, cover every file and do not depend on the
                                order files are found in, so N workers can each take one

@@ -1,39 +1,47 @@
 /**
  * Worker thread of the CLI: builds a splitter from the settings it is started with, then
- * chunks the files it is sent, one message per file.
+ * chunks the files it is sent, one message per file; or, started to parse only, parses the
+ * segments of a large document it is sent.
  *
  * @module
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { parseSegment } from '../parse.js';
 import type { Chunkdown } from '../types.js';
 import { chunkFile, createSplitter } from './chunk-file.js';
 import { UsageError } from './errors.js';
-import type { WorkerJob, WorkerMessage, WorkerSetup } from './protocol.js';
+import type { ParseJob, WorkerJob, WorkerMessage, WorkerSetup } from './protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('chunkdown: cli-worker must run as a worker thread');
-const { settings, inspect } = workerData as WorkerSetup;
+const { settings, inspect, parseOnly } = workerData as WorkerSetup;
 const send = (message: WorkerMessage) => port.postMessage(message);
 
 let splitter: Chunkdown | undefined;
-try {
-  splitter = await createSplitter(settings);
-} catch (error) {
-  send({
-    type: 'fatal',
-    usage: error instanceof UsageError,
-    message: error instanceof Error ? error.message : String(error),
-  });
+if (!parseOnly) {
+  try {
+    splitter = await createSplitter(settings);
+  } catch (error) {
+    send({
+      type: 'fatal',
+      usage: error instanceof UsageError,
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
 }
 
-if (splitter) {
+if (splitter || parseOnly) {
   const ready = splitter;
-  port.on('message', async (job: WorkerJob) => {
-    send({
-      type: 'done',
-      id: job.id,
-      outcome: await chunkFile(job.path, job.file, ready, inspect),
-    });
+  port.on('message', async (job: WorkerJob | ParseJob) => {
+    if (job.kind === 'parse') {
+      send({ type: 'parsed', id: job.id, parse: parseSegment(job.text, job.known) });
+    } else if (ready) {
+      send({
+        type: 'done',
+        id: job.id,
+        outcome: await chunkFile(job.path, job.file, ready, inspect),
+      });
+    }
   });
   send({ type: 'ready' });
 }

@@ -1,0 +1,188 @@
+import { splitParsedAs } from '../chunkdown.js';
+import { takeFrontmatter } from '../frontmatter.js';
+import { guessLabels, type KnownLabels, wrongAnswers } from '../labels.js';
+import { defaultParseSettings, parse, parseSegment } from '../parse.js';
+import {
+  documentLines,
+  plannedSegments,
+  type SegmentParse,
+  type SegmentParser,
+} from '../parse-segments.js';
+import type { Chunkdown, SplitResult } from '../types.js';
+import { ParsePool } from './pool.js';
+import type { WorkerSetup } from './protocol.js';
+
+/** How far the split of one large file is. */
+export interface FileProgress {
+  /** The file's name. */
+  name: string;
+  /** What is being done: its segments parsed, then the tree split. */
+  stage: 'parsing' | 'splitting';
+  /** Characters parsed so far. */
+  done: number;
+  /** Characters to parse. */
+  total: number;
+}
+
+/** How large files are split. */
+export interface LargeFileOptions {
+  /** Worker threads to parse segments on (`--jobs`); one parses on this thread. */
+  jobs: number;
+  /** The worker script; without it, segments are parsed on this thread. */
+  workerUrl: URL | undefined;
+  /** What workers are started with. */
+  setup: WorkerSetup;
+  /** Called as the split goes on. */
+  progress?: ((progress: FileProgress) => void) | undefined;
+}
+
+/**
+ * Segments (of about 64 KiB) a document needs before its parse goes to worker threads: about
+ * 1 MB. Starting workers, and copying trees back from them, cost more than they save below it.
+ */
+export const minSegmentsForWorkers = 16;
+
+/** A segment's parse done ahead, with the labels it was parsed with. */
+interface Ahead {
+  end: number;
+  known: KnownLabels;
+  parse: SegmentParse;
+}
+
+/**
+ * Splits files large enough to be parsed in segments (`parse-segments.ts`), with progress, and
+ * with the segments parsed on worker threads when there are several: the segments the parse will
+ * ask for are parsed ahead, all at once, then the labels they got wrong again, and the parse looks
+ * them up (anything else it asks for, after a merge, it parses itself). The chunks are the ones
+ * `splitter.split(text)` gives.
+ */
+export class LargeFiles {
+  readonly #options: LargeFileOptions;
+  #pool: ParsePool | undefined;
+
+  /**
+   * @param options Threads, the worker script and a progress callback.
+   */
+  constructor(options: LargeFileOptions) {
+    this.#options = options;
+  }
+
+  /**
+   * Whether a text is large enough to be parsed in segments.
+   *
+   * @param text The document.
+   * @returns Whether this class splits it.
+   */
+  handles(text: string): boolean {
+    return text.length >= defaultParseSettings.segmentAbove;
+  }
+
+  /**
+   * Split a large document.
+   *
+   * @param splitter The splitter (made by `chunkdown()`).
+   * @param text The document.
+   * @param name Its name, for progress.
+   * @returns What `splitter.split(text)` returns.
+   */
+  async split(splitter: Chunkdown, text: string, name: string): Promise<SplitResult> {
+    // The body the parse gets: no byte order mark, front matter blanked (as `splitMarkdown` does).
+    const body = takeFrontmatter(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).body;
+    const report = (stage: FileProgress['stage'], done: number) =>
+      this.#options.progress?.({ name, stage, done, total: body.length });
+    report('parsing', 0);
+    const ahead = await this.#parseAhead(body, (done) => report('parsing', done));
+    let parsedTo = 0;
+    const parseWith: SegmentParser = (segment, known, start) => {
+      const end = start + segment.length;
+      const entries = ahead.get(start);
+      const index = entries?.findIndex((entry) => entry.end === end && sameLabels(entry, known));
+      if (entries && index !== undefined && index !== -1) {
+        // Each parse is asked for once: let go of it.
+        return (entries.splice(index, 1)[0] as Ahead).parse;
+      }
+      const parsed = parseSegment(segment, known);
+      parsedTo = Math.max(parsedTo, end);
+      report('parsing', parsedTo);
+      return parsed;
+    };
+    return splitParsedAs(splitter, text, (document) => {
+      const tree = parse(document, {}, parseWith);
+      ahead.clear();
+      report('splitting', document.length);
+      return tree;
+    });
+  }
+
+  /** Stop the worker threads, if any were started. */
+  async close(): Promise<void> {
+    await this.#pool?.close();
+    this.#pool = undefined;
+  }
+
+  /** Parse the planned segments of a document on worker threads (none when not worth it). */
+  async #parseAhead(
+    body: string,
+    onProgress: (done: number) => void,
+  ): Promise<Map<number, Ahead[]>> {
+    const ahead = new Map<number, Ahead[]>();
+    const { jobs, workerUrl, setup } = this.#options;
+    if (jobs < 2 || !workerUrl) return ahead;
+    const settings = defaultParseSettings;
+    const lines = documentLines(body, settings.maxNesting);
+    // Too deep to parse: `parse` finds the blocks to leave out, on this thread.
+    if (lines.deep.some((line) => line.depth > settings.maxSourceNesting)) return ahead;
+    const spans = plannedSegments(body, lines, settings.size);
+    if (spans.length < minSegmentsForWorkers) return ahead;
+    this.#pool ??= new ParsePool(jobs, workerUrl, setup);
+
+    const guessed = guessLabels(body);
+    let done = 0;
+    const first = await this.#pool.parse(
+      spans.map(([start, end]) => ({ text: body.slice(start, end), known: guessed })),
+      (index) => {
+        const [start, end] = spans[index] as [number, number];
+        done += end - start;
+        onProgress(done);
+      },
+    );
+    spans.forEach(([start, end], index) => {
+      ahead.set(start, [{ end, known: guessed, parse: first[index] as SegmentParse }]);
+    });
+
+    // The labels all segments define; the segments told otherwise are parsed again with them.
+    const definitions = new Set<string>();
+    const footnotes = new Set<string>();
+    for (const { labels } of first) {
+      for (const label of labels?.definitions.defined ?? []) definitions.add(label);
+      for (const label of labels?.footnotes.defined ?? []) footnotes.add(label);
+    }
+    const document: KnownLabels = { definitions, footnotes };
+    const again = spans.filter((_, index) => {
+      const labels = first[index]?.labels;
+      return labels !== undefined && wrongAnswers(labels, document);
+    });
+    const second = await this.#pool.parse(
+      again.map(([start, end]) => ({ text: body.slice(start, end), known: document })),
+    );
+    again.forEach(([start, end], index) => {
+      ahead.get(start)?.push({ end, known: document, parse: second[index] as SegmentParse });
+    });
+    return ahead;
+  }
+}
+
+/** Whether a parse done ahead was made with these labels. */
+function sameLabels(entry: Ahead, known: KnownLabels): boolean {
+  return (
+    sameSet(entry.known.definitions, known.definitions) &&
+    sameSet(entry.known.footnotes, known.footnotes)
+  );
+}
+
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  for (const item of a) if (!b.has(item)) return false;
+  return true;
+}
