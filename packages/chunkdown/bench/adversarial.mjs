@@ -59,6 +59,23 @@ export const generators = {
     return `# List\n\n${items.join('\n')}\n`;
   },
 
+  /** `amount` asterisks, an `x`, `amount` asterisks: emphasis and strong nested `amount / 2` deep. */
+  emphasis(amount) {
+    return `${'*'.repeat(amount)}x${'*'.repeat(amount)}\n`;
+  },
+
+  /** Unmatched opening brackets and nothing else. */
+  brackets(amount) {
+    return `${'['.repeat(amount)}\n`;
+  },
+
+  /** A list nested `amount` deep, each item two columns right of its parent. */
+  nestedList(amount) {
+    const lines = [];
+    for (let i = 0; i < amount; i++) lines.push(`${'  '.repeat(i)}- item ${i}`);
+    return `${lines.join('\n')}\n`;
+  },
+
   /** One fenced code block of `amount` bytes, with a blank line between functions. */
   code(amount) {
     const next = random(4);
@@ -94,7 +111,37 @@ export function adversarialDocuments(scale) {
     { name: `${count(amount(2e4))} table rows`, generator: 'table', amount: amount(2e4) },
     { name: `${count(amount(1e4))} list items`, generator: 'list', amount: amount(1e4) },
     { name: `${mb(amount(1e6))} code block`, generator: 'code', amount: amount(1e6) },
+    ...nesting(scale),
   ];
+}
+
+/**
+ * The hostile nesting of issue 15, each at its size and four times it (so the report shows how
+ * time grows), with the time it must stay under at full size.
+ *
+ * @param {number} scale Factor on every amount.
+ * @returns Descriptors `{ name, generator, amount, target }`.
+ */
+function nesting(scale) {
+  const amount = (n) => Math.max(1, Math.round(n * scale));
+  const docs = [];
+  for (const [generator, base, label, limitMs] of [
+    ['emphasis', 1000, (n) => `nested \`*\` ${count(n)}`, 3000],
+    ['brackets', 1000, (n) => `\`[\` × ${count(n)}`, 3000],
+    ['nestedList', 250, (n) => `list nested ${count(n)} deep`, 10_000],
+  ]) {
+    for (const factor of [1, 4]) {
+      const n = amount(base * factor);
+      docs.push({
+        name: label(n),
+        generator,
+        amount: n,
+        // The issue's limit applies to the ×4 size; ×1 is the base of the growth ratio.
+        target: { group: generator, factor, limitMs: factor === 4 && scale === 1 ? limitMs : 0 },
+      });
+    }
+  }
+  return docs;
 }
 
 function phrase(next, length) {

@@ -10,7 +10,7 @@ const usage = `Usage: pnpm bench [flags]
   --sizes 500,1500  chunk sizes (default 500,1500)
   --ratio 1.5       maxOverflowRatio for both chunkdowns (default 1.5)
   --only a,b        splitters to run besides the floor: chunkdown, chunkdown-v3, langchain
-  --skip a,b        input sets to skip: node_modules, corpus, adversarial, scaling
+  --skip a,b        input sets to skip: node_modules, corpus, adversarial, scaling, large
   --timeout S       time budget per (splitter, document) in seconds (default 20)
   --runs N          time each document N times and keep the fastest (default 1)
   --clock cpu|wall  CPU time of the child (default; other load on the machine barely moves it)
@@ -28,7 +28,7 @@ const usage = `Usage: pnpm bench [flags]
 export const splitterNames = ['chunkdown', 'chunkdown-v3', 'langchain'];
 
 /** Every input set the benchmark knows. */
-export const setNames = ['node_modules', 'corpus', 'adversarial', 'scaling'];
+export const setNames = ['node_modules', 'corpus', 'adversarial', 'scaling', 'large'];
 
 /**
  * Parse `process.argv` into the benchmark settings.

@@ -13,9 +13,30 @@ import { generators } from './adversarial.mjs';
  * @returns {string} The document's text.
  */
 export function materialize(doc) {
+  if (doc.files) return concatenate(doc.files, doc.size);
   const text = doc.file ? readFileSync(doc.file, 'utf8') : generators[doc.generator](doc.amount);
   if (!doc.repeat || doc.repeat === 1) return text;
   return Array.from({ length: doc.repeat }, () => text.trimEnd()).join(doc.join ?? '\n\n');
+}
+
+/**
+ * Real documents one after another (a blank line between them), from the first again when they
+ * run out, until the text holds at least `size` characters: the large document of the scaling run.
+ *
+ * @param {string[]} files Paths of the documents.
+ * @param {number} size Characters to reach.
+ * @returns {string} The text.
+ */
+function concatenate(files, size) {
+  const texts = files.map((file) => readFileSync(file, 'utf8').trimEnd());
+  const parts = [];
+  let length = 0;
+  for (let index = 0; length < size && texts.length > 0; index++) {
+    const text = texts[index % texts.length];
+    parts.push(text);
+    length += text.length + 2;
+  }
+  return `${parts.join('\n\n')}\n`;
 }
 
 /**

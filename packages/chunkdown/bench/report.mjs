@@ -20,14 +20,16 @@ export function formatReport({ meta, sets }) {
       `- **Options**: ${meta.options}`,
     ].join('\n'),
     formatTargets(sets),
+    formatLinearTargets(sets),
   ];
   for (const set of sets) {
     const heading = `## ${set.title}\n\n${set.description}`;
     if (set.kind === 'corpus') parts.push(heading, corpusTable(set));
     if (set.kind === 'adversarial') parts.push(heading, adversarialTable(set));
     if (set.kind === 'scaling') parts.push(heading, scalingTable(set));
+    if (set.kind === 'large') parts.push(heading, largeTable(set));
   }
-  return `${parts.join('\n\n')}\n`;
+  return `${parts.filter(Boolean).join('\n\n')}\n`;
 }
 
 /** One row per splitter: totals over every document of the set. */
@@ -127,6 +129,81 @@ function scalingTable(set) {
     return row;
   });
   return table(header, rows);
+}
+
+/** One row per chunkdown variant: time per MB and peak memory at each size, and the growth. */
+function largeTable(set) {
+  const header = [
+    'splitter',
+    'size',
+    ...set.docs.flatMap((doc) => [`${doc.name} ms/MB`, 'peak RSS']),
+    'growth',
+  ];
+  const rows = set.runs.map(({ variant, result }) => {
+    if (result.fatal) return [variant.label, sizeOf(variant), `skipped: ${result.fatal}`];
+    const perMb = perMegabyte(set.docs, result.outcomes);
+    const cells = result.outcomes.flatMap((o, i) => [
+      o.ms ? perMb[i].toFixed(0) : outcomeNote(o),
+      mib(o.peakRss),
+    ]);
+    const growth = perMb[0] && perMb.at(-1) ? `×${(perMb.at(-1) / perMb[0]).toFixed(2)}` : '—';
+    return [variant.label, sizeOf(variant), ...cells, growth];
+  });
+  return table(header, rows);
+}
+
+function perMegabyte(docs, outcomes) {
+  return outcomes.map((o, i) => (o.ms ? o.ms / (docs[i].bytes / 1e6) : undefined));
+}
+
+/**
+ * The targets of issue 15 (linear on anything), checked on this run's numbers: time per MB from
+ * the smallest large document to the largest as a ratio, the peak memory of the largest, and the
+ * time of the hostile nesting at full size (with how it grew from a quarter of it).
+ *
+ * @param {object[]} sets Measured sets.
+ * @returns {string} A Markdown list, or nothing when neither set was run.
+ */
+function formatLinearTargets(sets) {
+  const lines = [];
+  const check = (ok, text) => lines.push(`- ${ok ? '✅' : '❌'} ${text}`);
+  const ours = (set) =>
+    set.runs.filter((run) => run.variant.splitter === 'chunkdown' && !run.result.fatal);
+  for (const set of sets.filter((s) => s.kind === 'large')) {
+    const [first, last] = [set.docs[0], set.docs.at(-1)];
+    for (const { variant, result } of ours(set)) {
+      const perMb = perMegabyte(set.docs, result.outcomes);
+      const growth = perMb.at(-1) / perMb[0];
+      const where = `size ${variant.size}`;
+      check(
+        growth <= 1.3,
+        `CPU time per MB at ${last.name} within ×1.3 of ${first.name} (${where}): ${perMb[0]?.toFixed(0)} → ${perMb.at(-1)?.toFixed(0)} ms/MB, ×${growth.toFixed(2)}`,
+      );
+      const peak = result.outcomes.at(-1)?.peakRss;
+      check(peak <= 2 * 2 ** 30, `peak RSS at ${last.name} ≤ 2 GiB (${where}): ${mib(peak)}`);
+    }
+  }
+  for (const set of sets.filter((s) => s.kind === 'adversarial')) {
+    for (const { variant, result } of ours(set)) {
+      set.docs.forEach((doc, i) => {
+        if (!doc.target?.limitMs) return;
+        const outcome = result.outcomes[i];
+        const base = set.docs.findIndex(
+          (other) => other.target?.group === doc.target.group && other.target.factor === 1,
+        );
+        const before = result.outcomes[base];
+        const grew =
+          outcome.ms && before?.ms ? `, ×${(outcome.ms / before.ms).toFixed(1)} the time at ¼` : '';
+        const text = outcome.ms ? `${time(outcome.ms)}${grew}` : outcomeNote(outcome);
+        check(
+          outcome.ms !== undefined && outcome.ms <= doc.target.limitMs,
+          `${doc.name} ≤ ${time(doc.target.limitMs)} (size ${variant.size}): ${text}`,
+        );
+      });
+    }
+  }
+  if (lines.length === 0) return '';
+  return `## Targets (issue 15)\n\n${lines.join('\n')}\n\nThat the chunks stay byte-identical (to a saved baseline, on the shared corpus at six option sets) is checked by \`node scripts/snapshot.mjs check FILE\`, not by this run.`;
 }
 
 /**

@@ -30,6 +30,8 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const workspaceRoot = path.resolve(packageDir, '../..');
 const args = parseCli(process.argv.slice(2));
 const started = Date.now();
+/** Budget of one large document (`largeDocuments`): generous, and a hang still ends. */
+const largeBudgetMs = 10 * 60_000;
 
 if (args.build) build();
 snapshotDist();
@@ -53,7 +55,7 @@ for (const set of sets) {
       `${group.short ?? set.title}: ${group.docs.length} documents${set.isolate ? ', one set of children each' : ''}`,
     );
     group.runs = await measureGroup({
-      variants,
+      variants: set.variants ?? variants,
       docs: group.docs,
       isolate: set.isolate,
       runs: args.runs,
@@ -63,7 +65,7 @@ for (const set of sets) {
         ratio: args.ratio,
         warmup: group.warmup ?? warmup,
         warmupMs: set.warmupMs,
-        timeoutMs: args.timeoutMs,
+        timeoutMs: set.timeoutMs ?? args.timeoutMs,
         clock: args.clock,
         profileDir: args.profileDir,
       },
@@ -136,7 +138,41 @@ async function inputSets() {
       warmupMs: args.quick ? 500 : 1000,
     });
   }
+  if (!args.skip.includes('large') && args.splitters.includes('chunkdown')) {
+    sets.push(largeDocuments(nodeModules));
+  }
   return sets;
+}
+
+/**
+ * The large-document run (issue 15): the node_modules markdown one document after another, cut
+ * to 1, 4 and 16 MB (a quarter of that with `--quick`), each split once by chunkdown alone, in one
+ * child per size, in that order: time per MB must stay flat (segmented parsing), and the child's
+ * high-water mark after the 16 MB document is the peak memory. The floor and the peers parse a
+ * whole document at once, which at these sizes takes minutes and is not what is measured here.
+ */
+function largeDocuments(nodeModules) {
+  const files = nodeModules.map((doc) => doc.file);
+  const scale = args.quick ? 0.25 : 1;
+  const docs = [1, 4, 16].map((megabytes) =>
+    withBytes({
+      name: `${megabytes * scale} MB of real docs`,
+      files,
+      size: megabytes * scale * 1e6,
+    }),
+  );
+  return {
+    kind: 'large',
+    title: 'Large documents',
+    description: `The ${files.length} node_modules documents one after another (a blank line between them, again from the first when they run out), cut to ${docs.map((doc) => doc.name.replace(' of real docs', '')).join(', ')}; chunkdown only, one child per size that warms up on the smallest and then splits the three in turn, once each (budget ${largeBudgetMs / 60_000} min). Time per MB should stay flat: growth is ms/MB at the largest over the smallest. Peak RSS: the child's high-water mark after each document.`,
+    docs,
+    isolate: false,
+    variants: variants.filter((variant) => variant.splitter === 'chunkdown'),
+    timeoutMs: largeBudgetMs,
+    // Warmed up on the smallest, so it is not the first contact with the code the others use.
+    warmup: [docs[0]],
+    warmupMs: args.quick ? 500 : 1000,
+  };
 }
 
 function corpus(short, title, docs, what) {
