@@ -101,7 +101,18 @@ function isBlank(text: string, start: number, end: number): boolean {
   return true;
 }
 
-/** End of a line's content (before its line ending). */
+/**
+ * The end of a line's content, before its line ending.
+ *
+ * @param text
+ *   The text.
+ * @param starts
+ *   Its line starts ({@link lineStarts}).
+ * @param line
+ *   A line index (0-based).
+ * @returns
+ *   An offset.
+ */
 export function lineEnd(text: string, starts: readonly number[], line: number): number {
   let end = line + 1 < starts.length ? (starts[line + 1] as number) : text.length;
   if (end > (starts[line] as number) && text.charCodeAt(end - 1) === 10) end--;

@@ -175,8 +175,7 @@ export function parseInSegments(
         atLeast = close;
         continue;
       }
-      const last = probe?.tree.children[probe.tree.children.length - 1];
-      const blockStart = last ? pos + lineStartBefore(markdown, last.position?.start.offset) : pos;
+      const blockStart = deepBlockStart(markdown, pos, probeEnd, probe?.tree);
       if (blockStart > pos) {
         const before = parseSpan(pos, blockStart, guessed);
         parts.push({ start: pos, end: blockStart, ...contentOf(before) });
@@ -213,6 +212,30 @@ export function parseInSegments(
   reparseForLabels(parts, parseSpan);
   return stitch(parts, markdown, starts, settings.maxNesting);
 }
+
+/**
+ * Where the block that nests too deep starts, from the parse of `[pos, probeEnd)`: at its last
+ * top-level node when the too deep lines may continue it (a container, or a paragraph, table,
+ * code or HTML block with no blank line after it); else at `probeEnd`, the first line that may
+ * nest too deep (what comes between is blank: anything else would be in the parse).
+ */
+function deepBlockStart(markdown: string, pos: number, probeEnd: number, tree?: Root): number {
+  const last = tree?.children[tree.children.length - 1];
+  const start = last?.position?.start.offset;
+  const end = last?.position?.end.offset;
+  if (!last || start === undefined || end === undefined) return pos;
+  const blankAfter = /\r?\n[ \t]*(?:\r?\n|\r)|\r[ \t]*(?:\r?\n|\r)/.test(
+    markdown.slice(pos + end, probeEnd),
+  );
+  const continued = containers.has(last.type) || (!blankAfter && continuable.has(last.type));
+  return continued ? lineStartBefore(markdown, pos + start) : probeEnd;
+}
+
+/** Top-level nodes a line after a blank line may still belong to. */
+const containers = new Set(['list', 'blockquote', 'footnoteDefinition']);
+
+/** Top-level nodes the next line may belong to (a paragraph, a table, indented code, HTML). */
+const continuable = new Set(['paragraph', 'table', 'code', 'html']);
 
 /** The first of increasing offsets at or after `offset`. */
 function firstAtLeast(offsets: readonly number[], offset: number): number | undefined {
@@ -251,8 +274,8 @@ function contentOf(parse: SegmentParse): Pick<ParsedPart, 'children' | 'labels'>
 }
 
 /** The start of the line that holds `offset` in a text. */
-function lineStartBefore(text: string, offset: number | undefined): number {
-  let start = offset ?? 0;
+function lineStartBefore(text: string, offset: number): number {
+  let start = offset;
   while (start > 0 && text.charCodeAt(start - 1) !== 10 && text.charCodeAt(start - 1) !== 13)
     start--;
   return start;
@@ -299,6 +322,7 @@ function reparseForLabels(
 ): void {
   const definitions = new Set<string>();
   const footnotes = new Set<string>();
+  // A block split as plain text is not parsed: a definition inside it defines nothing.
   for (const part of parts) {
     if (!('children' in part) || !part.labels) continue;
     addAll(definitions, part.labels.definitions);

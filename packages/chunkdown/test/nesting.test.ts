@@ -60,6 +60,31 @@ describe('the nesting limit', () => {
     });
   });
 
+  test('a block too deep to parse in a later segment starts where its block does', () => {
+    const list = nestedList(MAX_SOURCE_NESTING + 10);
+    const markdown = `# A\n\nOne.\n\n# B\n\nTwo.\n\n${list}\n\nAfter.\n\n# C\n\nThree.\n`;
+    const whole = parseWhole(markdown);
+    for (const size of [1, 8, 30]) {
+      const parsed = parse(markdown, { segmentAbove: 0, size });
+      expect(parsed.children).toHaveLength(whole.children.length);
+      parsed.children.forEach((node, index) => {
+        const original = whole.children[index] as Nodes;
+        if (isPlainText(node)) {
+          expect(original.type).toBe('list');
+          expect(node.position).toEqual(original.position);
+        } else expect(node).toEqual(original);
+      });
+    }
+  });
+
+  test('a definition right before a block too deep to parse still defines its label', () => {
+    const markdown = `See [x].\n\n[x]: /u\n${nestedQuote(MAX_SOURCE_NESTING + 1)}\n`;
+    const parsed = parse(markdown, { segmentAbove: 0, size: 1 });
+    const whole = parseWhole(markdown);
+    expect(parsed.children.slice(0, 2)).toEqual(whole.children.slice(0, 2));
+    expect(parsed.children.map((node) => node.type)).toEqual(['paragraph', 'definition', 'html']);
+  });
+
   test('deeply indented lines inside fenced code are code, not nesting', () => {
     const code = Array.from(
       { length: MAX_SOURCE_NESTING + 5 },
@@ -70,7 +95,7 @@ describe('the nesting limit', () => {
   });
 
   test('a plain-text block keeps every word, says so on its chunks, and holds the raw cap', () => {
-    const markdown = `# Deep\n\n${nestedList(300)}\n\n## After\n\nSome text after the list.`;
+    const markdown = `# Deep\n\n${nestedList(150)}\n\n## After\n\nSome text after the list.`;
     for (const options of [{ chunkSize: 300 }, { chunkSize: 100, maxRawSize: 400 }]) {
       const { chunks } = checkInvariants(markdown, options, { repeat: false, links: false });
       const plain = chunks.filter((chunk) => chunk.fallback === 'plain-text');
@@ -91,6 +116,54 @@ describe('the nesting limit', () => {
       chunks.some((chunk) => chunk.fallback === 'plain-text' && chunk.text.includes('x')),
     ).toBe(true);
     expect(chunkdown({ chunkSize: 100 }).splitText(markdown)[0]).toBe('Before.');
+  });
+});
+
+describe('a block too deep to parse, anywhere in a document', () => {
+  const deep = fc
+    .tuple(fc.integer({ min: MAX_SOURCE_NESTING + 1, max: MAX_SOURCE_NESTING + 8 }), fc.boolean())
+    .map(([depth, quote]) => (quote ? nestedQuote(depth) : nestedList(depth)));
+  const block = fc.oneof(
+    fc.constantFrom(
+      '# Heading',
+      'A paragraph.',
+      'Two\nlines',
+      '- a\n- b',
+      '> quote',
+      '| a |\n| - |',
+    ),
+    fc.constantFrom('```\ncode\n\n# not a heading\n```', '<!--\n\n# hidden\n-->', '<div>'),
+    fc.constantFrom(`\`\`\`\n${nestedList(MAX_SOURCE_NESTING + 3)}\n\`\`\``, 'See [x].'),
+    deep,
+  );
+  // The definition comes first: one inside a block split as plain text defines nothing.
+  const documents = fc
+    .array(fc.tuple(block, fc.constantFrom('\n\n', '\n', '\n\n\n')), { maxLength: 8 })
+    .map((parts) => `[x]: /u\n\n${parts.map(([item, after]) => item + after).join('')}`);
+
+  test('leaves every other top-level node as the whole parse has it, and loses nothing', () => {
+    fc.assert(
+      fc.property(documents, fc.integer({ min: 1, max: 200 }), (markdown, size) => {
+        const parsed = parse(markdown, { segmentAbove: 0, size }).children;
+        const whole = parseWhole(markdown).children;
+        const plain = parsed.filter(isPlainText).map((node) => node.position);
+        // A node is in plain text when it starts there (a plain-text block may run on over a
+        // block after it, up to the next line that surely starts a fresh one).
+        const inside = (node: Nodes) =>
+          plain.some((range) => {
+            const start = node.position?.start.offset ?? -1;
+            return (range?.start.offset ?? 0) <= start && start <= (range?.end.offset ?? 0);
+          });
+        for (const node of whole) {
+          if (inside(node)) continue;
+          expect(parsed).toContainEqual(node);
+        }
+        for (const node of parsed) {
+          if (!isPlainText(node)) expect(whole).toContainEqual(node);
+        }
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 100) },
+    );
   });
 });
 
