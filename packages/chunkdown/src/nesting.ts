@@ -18,8 +18,9 @@ export const MAX_NESTING = 32;
 
 /**
  * Lines whose start could open or continue more than this many block quotes, list items and
- * footnote definitions are not given to the parser at all, nor is the top-level block that holds
- * them: the parser works in time cubic in that depth (a list nested 1 000 deep takes minutes).
+ * footnote definitions (or that hold more images open inside one another) are not given to the
+ * parser at all, nor is the top-level block that holds them: the parser works in time cubic in
+ * that depth (a list nested 1 000 deep takes 20 s).
  * Estimated from the source ({@link deepLines}), so above {@link MAX_NESTING}: a block nested
  * between the two is parsed and found too deep on its tree, and the estimate (two columns of
  * indentation per level) does not send a list indented four columns per level to plain text
@@ -47,6 +48,11 @@ export interface DeepLine {
  * over `limit` is reported. Indentation inside code counts too, so an estimate can be wrong the
  * safe way (too deep), never the other.
  *
+ * Images nested in images count too (they are no levels of the tree, but micromark resolves
+ * each `](…)` against every `![` still open before it, in time quadratic in their number): a line
+ * is as deep as the most `![` open at once on it, unclosed by a `]` since the last blank line
+ * (which ends any paragraph).
+ *
  * @param text
  *   The document.
  * @param starts
@@ -67,6 +73,7 @@ export function deepLines(
   const deep: DeepLine[] = [];
   let markersSinceCut = 0;
   let nextCut = 0;
+  let imagesOpen = 0;
   for (let line = 0; line < starts.length; line++) {
     const start = starts[line] as number;
     while (nextCut < cuts.length && (cuts[nextCut] as number) <= start) {
@@ -76,10 +83,43 @@ export function deepLines(
     const end = line + 1 < starts.length ? (starts[line + 1] as number) : text.length;
     const prefix = containerPrefix(text, start, end);
     markersSinceCut += prefix.markers;
-    const depth = Math.min(prefix.markers + Math.floor(prefix.columns / 2), markersSinceCut);
+    const images = openImages(text, start, end, imagesOpen);
+    imagesOpen = images.after;
+    const depth = Math.max(
+      Math.min(prefix.markers + Math.floor(prefix.columns / 2), markersSinceCut),
+      images.most,
+    );
     if (depth > limit) deep.push({ start, depth });
   }
   return deep;
+}
+
+/**
+ * The most images open at once on a line (`![` without its `]` yet), and how many are open after
+ * it, given those open before it; a blank line closes them all.
+ */
+function openImages(
+  text: string,
+  start: number,
+  end: number,
+  before: number,
+): { most: number; after: number } {
+  let open = before;
+  let most = before;
+  let blank = true;
+  for (let at = start; at < end; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 33 && text.charCodeAt(at + 1) === 91) {
+      open++;
+      if (open > most) most = open;
+      at++;
+      blank = false;
+    } else if (code === 93) {
+      if (open > 0) open--;
+      blank = false;
+    } else if (code !== 32 && code !== 9 && code !== 10 && code !== 13) blank = false;
+  }
+  return blank ? { most: 0, after: 0 } : { most, after: open };
 }
 
 /**

@@ -109,6 +109,17 @@ describe('the nesting limit', () => {
     }
   });
 
+  test('images nested in images past the source limit are plain text, before they are parsed', () => {
+    const images = `${'!['.repeat(MAX_SOURCE_NESTING + 1)}a${'](u)'.repeat(MAX_SOURCE_NESTING + 1)}`;
+    const markdown = `Before.\n\n${images}\n\nAfter.`;
+    const parsed = parse(markdown);
+    expect(parsed.children.map((node) => node.type)).toEqual(['paragraph', 'html', 'paragraph']);
+    expect((parsed.children[1] as { value: string }).value).toBe(images);
+    // Nested just under the limit, they are parsed (an image's alt text is flat: no nesting).
+    const under = `${'!['.repeat(MAX_SOURCE_NESTING)}a${'](u)'.repeat(MAX_SOURCE_NESTING)}`;
+    expect(parse(under)).toEqual(parseWhole(under));
+  });
+
   test('nested emphasis past the limit is plain text, quickly, with nothing lost', () => {
     const markdown = `Before.\n\n${'*'.repeat(400)}x${'*'.repeat(400)}\n\nAfter.`;
     const { chunks } = checkInvariants(markdown, { chunkSize: 100 }, { repeat: false });

@@ -64,6 +64,12 @@ export const adversarialCases: AdversarialCase[] = [
     full: 5_000,
   },
   {
+    name: 'nested images',
+    make: (n) => `${'!['.repeat(n)}a${'](u)'.repeat(n)}`,
+    small: 200,
+    full: 4_000,
+  },
+  {
     name: 'nested emphasis',
     make: (n) => `${'*'.repeat(n)}x${'*'.repeat(n)}`,
     // Over the raw cap of the growth test's second option set at n and 2n alike.
