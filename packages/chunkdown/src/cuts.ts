@@ -160,6 +160,47 @@ export function blockOpenedBy(text: string, start: number, end: number): Closer 
   return block && !block.closedOnFirstLine ? block.closes : undefined;
 }
 
+/** Tag names that open an HTML block of kind 6 (CommonMark 0.31), which a blank line ends. */
+const blockTags = new Set(
+  (
+    'address article aside base basefont blockquote body caption center col colgroup dd details ' +
+    'dialog dir div dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 ' +
+    'head header hr html iframe legend li link main menu menuitem nav noframes ol optgroup option ' +
+    'p param search section summary table tbody td tfoot th thead title tr track ul'
+  ).split(' '),
+);
+
+/**
+ * Whether the line `[start, end)`, read as a line at the root (up to three spaces of
+ * indentation), opens an HTML block that a blank line ends: kind 6 (a block-level tag), or kind 7
+ * (a complete tag alone on its line; it cannot interrupt a paragraph, so only after a blank line).
+ *
+ * @param text
+ *   The document.
+ * @param start
+ *   Start of the line.
+ * @param end
+ *   End of its content.
+ * @param afterBlank
+ *   Whether the line before is blank (or there is none).
+ * @returns
+ *   Whether it opens one.
+ */
+export function opensHtmlToBlank(
+  text: string,
+  start: number,
+  end: number,
+  afterBlank: boolean,
+): boolean {
+  let at = start;
+  while (at < end && at - start < 3 && text.charCodeAt(at) === 32) at++;
+  if (text.charCodeAt(at) !== 60) return false;
+  const line = text.slice(at, end);
+  const name = /^<\/?([A-Za-z][A-Za-z0-9-]*)(?=[\t >]|\/?>|$)/.exec(line)?.[1];
+  if (name && blockTags.has(name.toLowerCase())) return true;
+  return afterBlank && /^<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>[ \t]*$/.test(line);
+}
+
 /**
  * The fenced code block or HTML block of kinds 1–5 whose opening line is `[start, end)` when that
  * line stands at the root (up to three spaces of indentation), or `undefined`.

@@ -1,4 +1,5 @@
 import type { Definition, Nodes, Parent, PhrasingContent, Root, Text } from 'mdast';
+import { isPlainText } from './nesting.js';
 import type { ResolvedOptions, RuleKey } from './options.js';
 import type { NodeTransform } from './types.js';
 
@@ -79,7 +80,10 @@ export function normalize(root: Root, options: ResolvedOptions): NormalizedTree 
       }
     }
 
-    const transform = transforms.get(node.type) ?? transforms.get(current.type);
+    // A block split as plain text (nested too deep) is no HTML: the `html` transform skips it.
+    const transform = isPlainText(current)
+      ? undefined
+      : (transforms.get(node.type) ?? transforms.get(current.type));
     if (transform) {
       const result = transform(current as never, { parent, index, root });
       if (result === null) return null;

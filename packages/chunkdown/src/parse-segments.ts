@@ -9,6 +9,7 @@ import {
   lineIndex,
   lineStarts,
   openBlockAtEnd,
+  opensHtmlToBlank,
 } from './cuts.js';
 import {
   guessLabels,
@@ -284,7 +285,9 @@ function lineStartBefore(text: string, offset: number): number {
 /**
  * Where a plain-text block that holds the line at `flagged` ends: at the first cut after that
  * line, or, when a line in the block could open a root-level fenced code or HTML block (kinds 1–5)
- * that is still open there, at the first cut after that block's closing line.
+ * that is still open there, at the first cut after that block's closing line. The block's lines
+ * are read as lines at the root (what they are inside its containers is not known: it is not
+ * parsed), with HTML blocks that a blank line ends, so a fence line inside one opens nothing.
  */
 function plainBlockEnd(
   markdown: string,
@@ -295,19 +298,26 @@ function plainBlockEnd(
   const { starts, cuts } = lines;
   let end = cutAtLeast(cuts, flagged + 1, markdown.length);
   let closes: Closer | undefined;
+  // Inside an HTML block that a blank line ends, a fence line is HTML.
+  let html = false;
+  let afterBlank = true;
   for (let line = lineIndex(starts, start); line < starts.length; line++) {
     const lineStart = starts[line] as number;
     if (lineStart >= end && !closes) break;
     const contentEnd = lineEnd(markdown, starts, line);
+    const blank = /^[ \t]*$/.test(markdown.slice(lineStart, contentEnd));
     if (closes) {
       if (closes(markdown, lineStart, contentEnd)) {
         closes = undefined;
         const next = line + 1 < starts.length ? (starts[line + 1] as number) : markdown.length;
         if (next > end) end = cutAtLeast(cuts, next, markdown.length);
       }
-      continue;
+    } else if (blank) html = false;
+    else if (!html) {
+      closes = blockOpenedBy(markdown, lineStart, contentEnd);
+      html = !closes && opensHtmlToBlank(markdown, lineStart, contentEnd, afterBlank);
     }
-    closes = blockOpenedBy(markdown, lineStart, contentEnd);
+    afterBlank = blank;
   }
   return closes ? markdown.length : end;
 }

@@ -120,6 +120,27 @@ describe('the nesting limit', () => {
     expect(parse(under)).toEqual(parseWhole(under));
   });
 
+  test('the html rule and its transform leave a plain-text block alone', () => {
+    const markdown = `<div>kept</div>\n\n${nestedQuote(MAX_NESTING + 1)}\n`;
+    const seen: string[] = [];
+    const { chunks } = chunkdown({
+      chunkSize: 20,
+      rules: {
+        html: {
+          split: 'never-split',
+          transform: (node) => {
+            seen.push(node.value);
+            return undefined;
+          },
+        },
+      },
+    }).split(markdown);
+    expect(seen).toEqual(['<div>kept</div>']);
+    // Never-split is for HTML: the plain-text block is still cut to size.
+    const plain = chunks.filter((chunk) => chunk.fallback === 'plain-text');
+    expect(plain.length).toBeGreaterThan(1);
+  });
+
   test('nested emphasis past the limit is plain text, quickly, with nothing lost', () => {
     const markdown = `Before.\n\n${'*'.repeat(400)}x${'*'.repeat(400)}\n\nAfter.`;
     const { chunks } = checkInvariants(markdown, { chunkSize: 100 }, { repeat: false });
