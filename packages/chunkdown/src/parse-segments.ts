@@ -224,7 +224,8 @@ function deepBlockStart(markdown: string, pos: number, probeEnd: number, tree?: 
   const last = tree?.children[tree.children.length - 1];
   const start = last?.position?.start.offset;
   const end = last?.position?.end.offset;
-  if (!last || start === undefined || end === undefined) return pos;
+  // Nothing before it but blank lines.
+  if (!last || start === undefined || end === undefined) return probeEnd;
   const blankAfter = /\r?\n[ \t]*(?:\r?\n|\r)|\r[ \t]*(?:\r?\n|\r)/.test(
     markdown.slice(pos + end, probeEnd),
   );

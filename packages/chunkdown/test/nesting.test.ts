@@ -77,6 +77,13 @@ describe('the nesting limit', () => {
     }
   });
 
+  test('a block too deep to parse after nothing but blank lines starts at its own line', () => {
+    const quote = nestedQuote(MAX_SOURCE_NESTING + 1);
+    const [node] = parse(`\n  \n\n${quote}`).children;
+    expect(node?.position?.start).toEqual({ line: 4, column: 1, offset: 5 });
+    expect((node as { value: string }).value).toBe(quote);
+  });
+
   test('a definition right before a block too deep to parse still defines its label', () => {
     const markdown = `See [x].\n\n[x]: /u\n${nestedQuote(MAX_SOURCE_NESTING + 1)}\n`;
     const parsed = parse(markdown, { segmentAbove: 0, size: 1 });
