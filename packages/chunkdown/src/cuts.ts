@@ -262,16 +262,13 @@ const containers = new Set(['list', 'listItem', 'blockquote', 'footnoteDefinitio
  * @param text
  *   The segment's text (it ends with a blank line).
  * @returns
- *   Where the line of the segment's last top-level node starts, and, when that node is a fenced
- *   code or HTML block (kinds 1–5) at the root, how to find its closing line: a segment may start
- *   with such a block (what opens it does not depend on the lines before, unlike, say, an empty
- *   list item, which cannot interrupt a paragraph); `undefined` when the segment ends outside any
- *   block.
+ *   `undefined` when the segment ends outside any block; else, when the open block is a fenced
+ *   code or HTML block (kinds 1–5) at the root, how to find its closing line (`closes`).
  */
 export function openBlockAtEnd(
   tree: Root,
   text: string,
-): { start: number; closes: Closer | undefined } | undefined {
+): { closes: Closer | undefined } | undefined {
   const last = tree.children[tree.children.length - 1];
   if (!last) return undefined;
   // The end of the last line that is not blank.
@@ -294,7 +291,7 @@ export function openBlockAtEnd(
   while (firstEnd < text.length && !isLineEnding(text.charCodeAt(firstEnd))) firstEnd++;
   const block =
     last.type === 'code' || last.type === 'html' ? rootBlockAt(text, start, firstEnd) : undefined;
-  return { start, closes: block?.closes };
+  return { closes: block?.closes };
 }
 
 function isSpaceOrEnding(code: number): boolean {

@@ -115,8 +115,8 @@ export function plannedSegments(
  * Parse a document in segments, each on its own, into the tree the whole document parses to.
  *
  * 1. Segments end at cuts (`cuts.ts`), at least `size` apart. A segment whose tree ends inside a
- *    root-level fenced code or HTML block (kinds 1–5) runs on to the block's closing line: its
- *    nodes before that block are kept, and the next segment starts with the block.
+ *    block (a root-level fenced code or HTML block of kinds 1–5, or one open in a container) is
+ *    parsed again, longer: up to a cut past the block's closing line, and at least twice as long.
  * 2. Labels: every segment is parsed with the labels the document seems to define made known, and
  *    records what it asked (`labels.ts`). Once all are parsed, a segment told something about a
  *    label that the definitions of all segments contradict is parsed again with those labels.
@@ -188,22 +188,14 @@ export function parseInSegments(
     }
     const parsed = parseSpan(pos, end, guessed);
     const open = end < length ? openBlockAtEnd(parsed.tree, markdown.slice(pos, end)) : undefined;
-    if (open?.closes) {
-      // Keep what comes before the open block; the next segment starts with it and runs past
-      // its closing line.
-      const kept = parsed.tree.children.slice(0, -1);
-      if (kept.length > 0) {
-        parts.push({ start: pos, end: pos + open.start, children: kept, labels: parsed.labels });
-      }
-      atLeast = blockEnd(markdown, starts, end, open.closes);
-      pos += open.start;
-      continue;
-    }
     if (open) {
-      // A block open inside a container ends at the cut in the whole document, but the line
-      // its container starts on may parse differently alone: parse the segment again, twice as
-      // long (so a run of such cuts costs linear time).
-      atLeast = end + (end - pos);
+      // The segment ends inside a block: parse it again up to a cut past the block's closing
+      // line (a root-level fence or HTML block), or one cut further (a block open inside a
+      // container, which the whole document ends at the cut); and at least twice as long, so a
+      // run of such cuts costs linear time. Nothing of this parse is kept: where a container
+      // before the open block ends depends on the lines after it.
+      const past = open.closes ? blockEnd(markdown, starts, end, open.closes) : end + 1;
+      atLeast = Math.max(past, end + (end - pos));
       continue;
     }
     parts.push({ start: pos, end, ...contentOf(parsed) });

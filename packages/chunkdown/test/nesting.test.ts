@@ -203,7 +203,7 @@ describe('a block too deep to parse, anywhere in a document', () => {
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 100) },
     );
-  });
+  }, 600_000);
 });
 
 describe('the estimate from the source', () => {
@@ -229,7 +229,7 @@ describe('the estimate from the source', () => {
       ),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 100) * 5 },
     );
-  });
+  }, 600_000);
 
   test('is exact for a list indented two columns a level and for block quotes', () => {
     for (const markdown of [nestedList(40), nestedQuote(40)]) {

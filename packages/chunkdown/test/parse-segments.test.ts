@@ -47,6 +47,10 @@ describe('parsing in segments gives the whole-document tree', () => {
     ['an unclosed fence', 'Text\n\n~~~~\n\n# code\n\nText\n\n~~~\n\n# still code'],
     ['a fence in a list item', '- a\n\n  ```\n  x\n\n# heading\n\n```\ncode\n\n# code\n```'],
     ['an HTML comment', '<!--\n\n# hidden\n\n-->\n\n# Shown\n\ntext'],
+    [
+      'a list with an open fence, then a fence at the root that a cut falls in',
+      '<div>\n\n\n</div>\n~~~\n\n[^a]: note\n\n    more\n- item\n\n  ```\n\n~~~\n\n```\n\n',
+    ],
     ['a script block', '<script>\n\nlet a = 1;\n\n# comment\n</script>\n\nText'],
     ['an HTML block of kind 6', '<div>\n\n# heading\n\n</div>\n\nText'],
     ['a processing instruction', '<?php\n\n# x\n\n?>\n\nText'],
