@@ -17,6 +17,9 @@ export interface Draft {
  * only a small remainder (its heading then sits inside the chunk); any other unit joins up to half.
  */
 const SECTION_CARRY = 0.2;
+
+/** How many chunks at the end of a run are balanced against each other. */
+const BALANCED_TAIL = 2;
 const BLOCK_CARRY = 0.5;
 
 /** The limits a packing works to. */
@@ -131,8 +134,9 @@ function emptyChunk(): OpenChunk {
 
 /**
  * Pack a unit into chunks. Units that fit stay whole; a unit that does not fit is split into its
- * next-smaller units, which are packed in order, each chunk aiming at a balanced share of what is
- * left (`total / ⌈total / chunkSize⌉`) so the last piece is not a fragment. A chunk goes over
+ * next-smaller units, which are packed in order: chunks are filled up to `chunkSize`, and the
+ * last two of a run share what is left evenly, so the last piece is not a fragment and an edit
+ * moves only the boundaries near it. A chunk goes over
  * `chunkSize` only to keep a unit whole (up to `maxSize`), or when a unit cannot be split at all.
  * Headings stay with the start of their content; thematic breaks never sit at a chunk's edge.
  *
@@ -212,8 +216,10 @@ export function pack(root: Unit, limits: Limits): Draft[] {
       ahead[index] = seen;
       if ((units[index] as Unit).content) seen = true;
     }
-    // Balance within runs: a section too big to share a chunk starts a new run, so the content
-    // before it is spread over its own chunks.
+    // Chunks are filled in order, and only the end of a run (what is left for two chunks) is
+    // balanced: balancing every chunk of a run moves all of its boundaries when one sentence is
+    // added. A section too big to share a chunk starts a new run. Under a hard limit (the raw size
+    // cap) each chunk aims at an even share of what is left instead.
     let remaining = 0;
     let runEnd = 0;
     for (let index = 0; index < units.length; index++) {
@@ -227,7 +233,10 @@ export function pack(root: Unit, limits: Limits): Draft[] {
         } while (runEnd < units.length && !startsRun(units[runEnd] as Unit));
       }
       const total = open.size + remaining;
-      const target = total / Math.max(1, Math.ceil(total / chunkSize));
+      const target =
+        strict || total <= BALANCED_TAIL * chunkSize
+          ? total / Math.max(1, Math.ceil(total / chunkSize))
+          : chunkSize;
       const following = index + 1 < units.length ? (units[index + 1] as Unit) : undefined;
       place(
         unit,
