@@ -60,6 +60,9 @@ const H0 = Int32Array.from([
 ]);
 
 let encoder: TextEncoder | undefined;
+/** The message and its padding, reused between calls for texts of up to about 20 000 characters. */
+const shared = new Uint8Array(65_536);
+const sharedView = new DataView(shared.buffer);
 /** Message schedule, reused between blocks. */
 const W = new Int32Array(64);
 
@@ -75,19 +78,22 @@ const W = new Int32Array(64);
  */
 export function sha256Hex(text: string): string {
   encoder ??= new TextEncoder();
-  const bytes = encoder.encode(text);
+  // UTF-8 takes at most 3 bytes per UTF-16 code unit; padding at most 72 more.
+  const room = text.length * 3 + 72;
+  // A longer text gets a buffer of its own, so none stays allocated after it.
+  const buffer = room <= shared.length ? shared : new Uint8Array(room);
+  const view = buffer === shared ? sharedView : new DataView(buffer.buffer);
+  const { written } = encoder.encodeInto(text, buffer);
   // Padding: a 1 bit, zeros, and the length in bits as a 64-bit big-endian number.
-  const blocks = Math.ceil((bytes.length + 9) / 64);
-  const padded = new Uint8Array(blocks * 64);
-  padded.set(bytes);
-  padded[bytes.length] = 0x80;
-  const view = new DataView(padded.buffer);
-  const bits = bytes.length * 8;
-  view.setUint32(padded.length - 8, Math.floor(bits / 2 ** 32));
-  view.setUint32(padded.length - 4, bits >>> 0);
+  const length = Math.ceil((written + 9) / 64) * 64;
+  buffer.fill(0, written, length);
+  buffer[written] = 0x80;
+  const bits = written * 8;
+  view.setUint32(length - 8, Math.floor(bits / 2 ** 32));
+  view.setUint32(length - 4, bits >>> 0);
 
   const state = Int32Array.from(H0);
-  for (let offset = 0; offset < padded.length; offset += 64) {
+  for (let offset = 0; offset < length; offset += 64) {
     for (let t = 0; t < 16; t++) W[t] = view.getInt32(offset + t * 4);
     for (let t = 16; t < 64; t++) {
       const w15 = W[t - 15] as number;
