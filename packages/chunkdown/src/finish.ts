@@ -102,9 +102,9 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
       stack.push({ ...job, draft: { ...draft, leaves, overlap: 0 }, rendered: undefined });
       continue;
     }
-    // The header is bounded to a share of the cap (see `createHeader`), so room is left.
+    // The header is bounded to a share of the cap (see `createHeader`), so room is left; each
+    // piece is then checked again with its own header.
     const room = header ? Math.max(1, cap - lengthFunction(header + headerGap)) : cap;
-    // (Its pieces are tried with their own headers.)
     const pieces = resplit(rendered, room, job.round, context, render);
     if (pieces) {
       for (let index = pieces.length - 1; index >= 0; index--) {
@@ -119,10 +119,11 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
       continue;
     }
     if (header) {
+      // No structural re-split leaves room for the header: try the chunk without it.
       stack.push({ ...job, rendered, headerless: true });
       continue;
     }
-    // Cut as text anyway: with its header, if it has one.
+    // Cut as text anyway (it alone exceeds the cap): then with its header, if it has one.
     const cutHeader = job.headerless
       ? context.header?.(place.crumbs, leadingHeading(rendered.root))
       : header;
