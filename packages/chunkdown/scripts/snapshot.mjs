@@ -7,6 +7,10 @@
  *   node scripts/snapshot.mjs save  FILE [DIR…]   write the results to FILE
  *   node scripts/snapshot.mjs check FILE [DIR…]   compare with FILE; exit 1 and list the first
  *                                                 differences when anything changed
+ *   node scripts/snapshot.mjs check FILE --ignore id [DIR…]
+ *                                                 compare the chunks with a field (repeatable)
+ *                                                 left out on both sides, for a change that only
+ *                                                 adds that field (front matter not compared)
  *
  * DIR defaults to `../shared/corpus` beside the repository. Build first (`pnpm run build`).
  * Output-preserving refactors say "byte-identical on the shared corpus at six option sets" when
@@ -39,9 +43,17 @@ export const optionSets = [
   },
 ];
 
-const [mode, file, ...dirs] = process.argv.slice(2);
-if ((mode !== 'save' && mode !== 'check') || !file) {
-  process.stderr.write('Usage: node scripts/snapshot.mjs save|check FILE [DIR…]\n');
+const [mode, file, ...rest] = process.argv.slice(2);
+const ignored = [];
+const dirs = [];
+for (let index = 0; index < rest.length; index++) {
+  if (rest[index] === '--ignore' && rest[index + 1]) ignored.push(rest[++index]);
+  else dirs.push(rest[index]);
+}
+if ((mode !== 'save' && mode !== 'check') || !file || (mode === 'save' && ignored.length > 0)) {
+  process.stderr.write(
+    'Usage: node scripts/snapshot.mjs save|check FILE [--ignore FIELD]… [DIR…]\n',
+  );
   process.exit(2);
 }
 const folders = dirs.length > 0 ? dirs : [resolve(packageDir, '../../../shared/corpus')];
@@ -67,14 +79,29 @@ if (mode === 'save') {
 } else {
   const saved = JSON.parse(readFileSync(file, 'utf8'));
   const differences = [];
+  const strip = (chunks) =>
+    chunks?.map((chunk) =>
+      Object.fromEntries(Object.entries(chunk).filter(([field]) => !ignored.includes(field))),
+    );
   for (const key of new Set([...Object.keys(saved), ...Object.keys(results)])) {
     const before = saved[key];
     const after = results[key];
-    if (before?.hash === after?.hash) continue;
-    differences.push(describe(key, before?.chunks, after?.chunks));
+    if (
+      ignored.length === 0
+        ? before?.hash === after?.hash
+        : before &&
+          after &&
+          JSON.stringify(strip(before.chunks)) === JSON.stringify(strip(after.chunks))
+    )
+      continue;
+    differences.push(describe(key, strip(before?.chunks), strip(after?.chunks)));
   }
   if (differences.length === 0) {
-    process.stdout.write(`Identical: ${Object.keys(results).length} results\n`);
+    const what =
+      ignored.length === 0
+        ? 'results'
+        : `results (chunks without ${ignored.map((field) => `\`${field}\``).join(', ')})`;
+    process.stdout.write(`Identical: ${Object.keys(results).length} ${what}\n`);
   } else {
     process.stdout.write(
       `${differences.length} of ${Object.keys(results).length} results differ:\n${differences.slice(0, 20).join('\n')}\n`,

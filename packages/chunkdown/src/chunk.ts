@@ -1,3 +1,5 @@
+import { embedText } from './context.js';
+import { chunkId } from './id.js';
 import type { Breadcrumb, Chunk, Overflow } from './types.js';
 
 /** What makes a chunk; the fields with a usual value may be left out. */
@@ -8,6 +10,8 @@ export interface ChunkFields {
   contentSize: number;
   rawSize: number;
   breadcrumbs?: Breadcrumb[];
+  /** The `context` header (`''` for none); left out without `context`, and so is `embedText`. */
+  header?: string | undefined;
   tableHeaders?: string[];
   overflow?: Overflow | null;
   cut?: boolean;
@@ -16,7 +20,8 @@ export interface ChunkFields {
 
 /**
  * Make a chunk: the one place a `Chunk` is built, so every path (structural, cut by the raw cap,
- * plain-text fallback) gives the same shape.
+ * plain-text fallback) gives the same shape. Its `id` is the hash of its heading path and
+ * embedded text; repeats in a document are numbered afterwards (`numberRepeats`).
  *
  * @param fields
  *   The chunk's fields.
@@ -24,9 +29,13 @@ export interface ChunkFields {
  *   The chunk.
  */
 export function createChunk(fields: ChunkFields): Chunk {
+  const breadcrumbs = fields.breadcrumbs ?? [];
+  const embedded = fields.header === undefined ? undefined : embedText(fields.header, fields.text);
   return {
+    id: chunkId(breadcrumbs, embedded ?? fields.text),
     text: fields.text,
-    breadcrumbs: fields.breadcrumbs ?? [],
+    ...(embedded === undefined ? {} : { embedText: embedded }),
+    breadcrumbs,
     start: fields.start,
     end: fields.end,
     contentSize: fields.contentSize,

@@ -1,5 +1,7 @@
 import type { Root } from 'mdast';
+import { createHeader, documentTitle } from './context.js';
 import { takeFrontmatter } from './frontmatter.js';
+import { numberRepeats } from './id.js';
 import { type ResolvedOptions, resolveOptions } from './options.js';
 import { splitDocument } from './pipeline.js';
 import { splitPlainText } from './plain.js';
@@ -78,6 +80,16 @@ function splitMarkdown(
     return shiftOffsets(splitMarkdown(markdown.slice(1), options, parseBody), 1);
   }
   if (markdown.trim() === '') return { chunks: [], frontmatter: undefined };
+  const result = splitStructurally(markdown, options, parseBody);
+  numberRepeats(result.chunks);
+  return result;
+}
+
+function splitStructurally(
+  markdown: string,
+  options: ResolvedOptions,
+  parseBody: ((body: string) => Root) | undefined,
+): SplitResult {
   try {
     return splitDocument(markdown, options, parseBody);
   } catch (error) {
@@ -85,7 +97,14 @@ function splitMarkdown(
     // The front matter is still taken off: it is never chunk text.
     if (error instanceof RangeError && /call stack/i.test(error.message)) {
       const { frontmatter, body } = takeFrontmatter(markdown);
-      return { chunks: splitPlainText(body, options), frontmatter };
+      const header = options.context
+        ? createHeader(
+            documentTitle(frontmatter, undefined),
+            options.lengthFunction,
+            options.maxRawSize,
+          )([], undefined)
+        : undefined;
+      return { chunks: splitPlainText(body, options, header), frontmatter };
     }
     throw error;
   }

@@ -1,8 +1,10 @@
 import type { Definition, Nodes, Root } from 'mdast';
+import { toString as nodeText } from 'mdast-util-to-string';
 import { assemble } from './assemble.js';
 import { hardCut, type Rendered, resplit } from './cap.js';
 import { createChunk } from './chunk.js';
 import { contentText, tableHeaders } from './content.js';
+import { embedText, type HeaderFunction, headerGap } from './context.js';
 import { literalText } from './literal.js';
 import { breadcrumbs, sourceRange } from './locate.js';
 import type { Measure } from './measure.js';
@@ -28,6 +30,8 @@ export interface FinishContext {
   serializer: Serializer;
   /** Definitions to append to chunks that keep references (`style: 'preserve'`). */
   definitions: ReadonlyMap<string, Definition> | undefined;
+  /** Makes each chunk's `context` header; `undefined` without `context`. */
+  header: HeaderFunction | undefined;
 }
 
 /** Where a chunk sits: its breadcrumbs and its source range. */
@@ -45,12 +49,21 @@ interface Job {
   round: number;
   /** Its tree and text, when they are known already. */
   rendered?: Rendered | undefined;
+  /**
+   * Set when its text cannot be re-split within what its `context` header leaves of the cap:
+   * it is then tried without the header, as without `context`.
+   */
+  headerless?: boolean;
 }
 
 /**
  * Turn drafts into chunks: rebuild and serialize each one; a chunk over `maxRawSize` first drops
  * its overlap, then is re-split (its pieces go back to the front of the queue, in order), and
- * only what cannot be re-split is cut as text.
+ * only what cannot be re-split is cut as text. With `context`, the cap holds for `embedText`
+ * (the header, a blank line, then the text): the text is re-split within what the header leaves
+ * (at least three quarters of the cap, see `createHeader`). Where that cannot be done without
+ * cutting a construct as text (a fence with its info string under a tiny cap), the chunk goes
+ * without its header rather than be cut: `context` never breaks what it would keep whole.
  *
  * @param drafts
  *   Packed drafts, in order.
@@ -62,7 +75,7 @@ interface Job {
 export function finishDrafts(drafts: readonly OverlappedDraft[], context: FinishContext): Chunk[] {
   const chunks: Chunk[] = [];
   const render = (draft: Draft): Rendered => renderDraft(draft, context);
-  const cap = context.options.maxRawSize;
+  const { maxRawSize: cap, lengthFunction } = context.options;
   // A stack of jobs, the next one on top: pieces of a re-split take the place of their chunk.
   const stack: Job[] = [];
   for (let index = drafts.length - 1; index >= 0; index--) {
@@ -72,8 +85,14 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
     const rendered = job.rendered ?? render(job.draft);
     if (rendered.text.length === 0) continue;
     const place = placeOf(job, context);
-    if (cap === undefined || rendered.rawSize <= cap) {
-      chunks.push(toChunk(job, rendered, place, context));
+    const header = job.headerless
+      ? ''
+      : context.header?.(place.crumbs, leadingHeading(rendered.root));
+    if (
+      cap === undefined ||
+      (header ? lengthFunction(embedText(header, rendered.text)) : rendered.rawSize) <= cap
+    ) {
+      chunks.push(toChunk(job, rendered, place, context, header));
       continue;
     }
     const { draft } = job;
@@ -83,7 +102,10 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
       stack.push({ ...job, draft: { ...draft, leaves, overlap: 0 }, rendered: undefined });
       continue;
     }
-    const pieces = resplit(rendered, cap, job.round, context, render);
+    // The header is bounded to a share of the cap (see `createHeader`), so room is left; each
+    // piece is then checked again with its own header.
+    const room = header ? Math.max(1, cap - lengthFunction(header + headerGap)) : cap;
+    const pieces = resplit(rendered, room, job.round, context, render);
     if (pieces) {
       for (let index = pieces.length - 1; index >= 0; index--) {
         const piece = pieces[index] as { draft: Draft; rendered: Rendered | undefined };
@@ -96,7 +118,18 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
       }
       continue;
     }
-    chunks.push(...cutChunks(rendered.text, place, cap, context, fallbackOf(draft.leaves)));
+    if (header) {
+      // No structural re-split leaves room for the header: try the chunk without it.
+      stack.push({ ...job, rendered, headerless: true });
+      continue;
+    }
+    // Cut as text anyway (it alone exceeds the cap): then with its header, if it has one.
+    const cutHeader = job.headerless
+      ? context.header?.(place.crumbs, leadingHeading(rendered.root))
+      : header;
+    chunks.push(
+      ...cutChunks(rendered.text, place, cap, context, fallbackOf(draft.leaves), cutHeader),
+    );
   }
   return chunks;
 }
@@ -119,8 +152,20 @@ function placeOf(job: Job, context: FinishContext): Place {
   return { crumbs, range };
 }
 
+/** The heading a chunk starts with, if it starts with one. */
+function leadingHeading(root: Root): Breadcrumb | undefined {
+  const first = root.children[0];
+  return first?.type === 'heading' ? { text: nodeText(first), depth: first.depth } : undefined;
+}
+
 /** The chunk of a draft that fits. */
-function toChunk(job: Job, rendered: Rendered, place: Place, context: FinishContext): Chunk {
+function toChunk(
+  job: Job,
+  rendered: Rendered,
+  place: Place,
+  context: FinishContext,
+  header: string | undefined,
+): Chunk {
   const { options, provenance } = context;
   const { draft } = job;
   const contentSize = options.lengthFunction(contentText(rendered.root, provenance));
@@ -131,6 +176,7 @@ function toChunk(job: Job, rendered: Rendered, place: Place, context: FinishCont
     end: place.range[1],
     contentSize,
     rawSize: rendered.rawSize,
+    header,
     tableHeaders: tableHeaders(rendered.root, provenance),
     overflow:
       contentSize > options.maxSize
@@ -154,6 +200,8 @@ function fallbackOf(leaves: readonly Leaf[]): Chunk['fallback'] {
  * Chunks of the text of a construct that alone exceeds the cap, cut as text. Where the chunk's
  * text is its source as written (raw HTML, a code line, a long URL at the top level), each
  * piece's range is exact; elsewhere (container prefixes, escapes) it is placed in proportion.
+ * With a `context` header, each piece is measured with the header before it, so `embedText`
+ * stays within the cap.
  */
 function cutChunks(
   text: string,
@@ -161,13 +209,17 @@ function cutChunks(
   cap: number,
   context: FinishContext,
   fallback: Chunk['fallback'],
+  header: string | undefined,
 ): Chunk[] {
   const { lengthFunction } = context.options;
+  const measure = header
+    ? (piece: string) => lengthFunction(embedText(header, piece))
+    : lengthFunction;
   const [start, end] = place.range;
   const verbatim = context.source.slice(start, end) === text;
   const at = (offset: number) =>
     verbatim ? start + offset : start + Math.round(((end - start) * offset) / text.length);
-  return hardCut(text, cap, lengthFunction).map((piece) => {
+  return hardCut(text, cap, measure).map((piece) => {
     const size = lengthFunction(piece.text);
     return createChunk({
       text: piece.text,
@@ -176,6 +228,7 @@ function cutChunks(
       end: at(piece.start + piece.text.length),
       contentSize: size,
       rawSize: size,
+      header,
       cut: true,
       fallback,
     });

@@ -6,7 +6,7 @@
  *
  * const splitter = new ChunkdownTextSplitter({ chunkSize: 500, maxOverflowRatio: 1.5 });
  * const docs = await splitter.splitDocuments(loadedDocs);
- * // docs[i].metadata: the source document's metadata, plus `breadcrumbs` and `loc`
+ * // docs[i].metadata: the source document's metadata, plus `breadcrumbs`, `loc` and `chunkId`
  * ```
  *
  * Needs `@langchain/textsplitters` and `@langchain/core` (optional peer dependencies, install them
@@ -45,9 +45,9 @@ export interface ChunkLocation {
 }
 
 /**
- * Metadata of a chunk document: the source document's metadata, plus `breadcrumbs` and `loc`.
- * A `loc` object already in the source metadata (a loader's `pageNumber`, say) is kept and
- * extended.
+ * Metadata of a chunk document: the source document's metadata, plus `breadcrumbs`, `loc` and
+ * `chunkId`. A `loc` object already in the source metadata (a loader's `pageNumber`, say) is kept
+ * and extended.
  */
 // biome-ignore lint/suspicious/noExplicitAny: LangChain types document metadata as `Record<string, any>`.
 export type ChunkdownDocumentMetadata = Record<string, any> & {
@@ -55,6 +55,12 @@ export type ChunkdownDocumentMetadata = Record<string, any> & {
   breadcrumbs: Breadcrumb[];
   /** Source location of the chunk. */
   loc: ChunkLocation & Record<string, unknown>;
+  /**
+   * The chunk's stable `id` (a hash of its heading path and text; see chunkdown's `Chunk.id`).
+   * Named so that it does not replace an `id` of the source document's own metadata. It is the
+   * same for the same chunk in two documents: key a store by the document and `chunkId`.
+   */
+  chunkId: string;
 };
 
 /**
@@ -62,9 +68,12 @@ export type ChunkdownDocumentMetadata = Record<string, any> & {
  *
  * - `splitText` returns exactly chunkdown's `splitText`.
  * - `createDocuments`, `splitDocuments`, `transformDocuments` and `invoke` keep each document's
- *   metadata and add `breadcrumbs` and `loc` (`start`, `end` and `lines: { from, to }`), computed
+ *   metadata and add `breadcrumbs`, `loc` (`start`, `end` and `lines: { from, to }`), computed
  *   from chunkdown's source offsets rather than by searching the chunk text in the source (chunk
- *   text is normalized markdown, so it is not always a substring of the source).
+ *   text is normalized markdown, so it is not always a substring of the source), and `chunkId`.
+ * - With `context: true`, `pageContent` is the chunk's `embedText` (the document's title › the
+ *   chunk's breadcrumbs, a blank line, then the chunk), the text a vector store embeds; without
+ *   it, the chunk's text.
  * - The base class fields mean what they mean to chunkdown: `chunkSize` is the target content
  *   size, `chunkOverlap` is chunkdown's `overlap` (0 by default), `lengthFunction` is the size
  *   unit and must be synchronous. Changing them after construction takes effect on the next
@@ -131,7 +140,8 @@ export class ChunkdownTextSplitter extends TextSplitter {
    * @param chunkHeaderOptions `chunkHeader` is put before every chunk's text, and
    *   `chunkOverlapHeader` (default `"(cont'd) "`) before every chunk but a text's first when
    *   `appendChunkOverlapHeader` is set, as the base class does.
-   * @returns The chunk documents, text by text, in source order.
+   * @returns The chunk documents, text by text, in source order; `pageContent` is the chunk's
+   *   `embedText` with `context: true`, else its text (after the chunk header, if any).
    */
   override async createDocuments(
     texts: string[],
@@ -160,11 +170,12 @@ export class ChunkdownTextSplitter extends TextSplitter {
         };
         documents.push(
           new Document<ChunkdownDocumentMetadata>({
-            pageContent: header + chunk.text,
+            pageContent: header + (chunk.embedText ?? chunk.text),
             metadata: {
               ...metadata,
               breadcrumbs: chunk.breadcrumbs.map((crumb) => ({ ...crumb })),
               loc: { ...baseLoc, start: chunk.start, end: chunk.end, lines },
+              chunkId: chunk.id,
             },
           }),
         );

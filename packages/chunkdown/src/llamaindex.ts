@@ -7,7 +7,8 @@
  *
  * const parser = new ChunkdownNodeParser({ chunkSize: 500 });
  * const nodes = parser.getNodesFromDocuments([new Document({ text: markdown })]);
- * // nodes[i].metadata: the document's metadata, plus `breadcrumbs`
+ * // nodes[i].metadata: the document's metadata, plus `breadcrumbs` and `chunkId`
+ * // (and `context` with `context: true`)
  * ```
  *
  * Needs `@llamaindex/core` (an optional peer dependency, install it beside `chunkdown`). This
@@ -24,6 +25,7 @@ import {
   type TextNode,
 } from '@llamaindex/core/schema';
 import { type AdapterOptions, createAdapterSplitter } from './adapter-options.js';
+import { headerOf } from './context.js';
 import type { Breadcrumb, Chunk, Chunkdown } from './types.js';
 
 /**
@@ -32,21 +34,42 @@ import type { Breadcrumb, Chunk, Chunkdown } from './types.js';
  * for `overlap`, and the two switches every LlamaIndex node parser has.
  */
 export interface ChunkdownNodeParserOptions extends AdapterOptions {
-  /** Copy each document's metadata into its nodes, and add `breadcrumbs`. Default `true`. */
+  /**
+   * Copy each document's metadata into its nodes, and add `breadcrumbs` and `chunkId`. Default
+   * `true`. Without it, nodes have no metadata but `context` (with `context: true`).
+   */
   includeMetadata?: boolean | undefined;
   /** Link each node to the previous and next node of its document. Default `true`. */
   includePrevNextRel?: boolean | undefined;
 }
 
-/** Metadata of a node: its document's metadata, plus `breadcrumbs`. */
+/** Metadata of a node: its document's metadata, plus `breadcrumbs` and `chunkId`. */
 export type ChunkdownNodeMetadata = Metadata & {
   /**
    * The headings above the node's content that are not in its text, outermost first, joined
    * with ` › ` (`''` at the top of a document). One string, because LlamaIndex writes metadata
    * into the text it embeds as `key: value` lines and many vector stores take only flat values.
+   * Left out of the embedded and LLM text with `context: true` (the `context` line holds them).
    */
   breadcrumbs: string;
+  /**
+   * The chunk's stable `id` (a hash of its heading path and text; see chunkdown's `Chunk.id`),
+   * left out of the embedded and LLM text. The node's own `id_` stays LlamaIndex's.
+   */
+  chunkId: string;
+  /**
+   * With `context: true`, when the chunk has a header: the header of its `embedText` (the
+   * document's title › the breadcrumbs). LlamaIndex writes it above the text it embeds, as
+   * `context: …`.
+   */
+  context?: string;
 };
+
+/** Metadata keys chunkdown adds that are never embedded nor shown to the LLM. */
+const hiddenKeys = ['chunkId'];
+
+/** With `context: true`, also hidden: the `context` line says it. */
+const hiddenWithContext = ['chunkId', 'breadcrumbs'];
 
 /** What joins the headings of `breadcrumbs` in node metadata. */
 export const breadcrumbSeparator = ' › ';
@@ -63,7 +86,12 @@ export const breadcrumbSeparator = ' › ';
  *   by searching the chunk text in the document: chunk text is normalized markdown, so it is not
  *   always a substring of the source.
  * - With `includeMetadata` (the default), each node's metadata is a copy of its document's plus
- *   `breadcrumbs`; without it, nodes have no metadata.
+ *   `breadcrumbs` and `chunkId`; without it, nodes have no metadata. `chunkId` is added to the
+ *   node's `excludedEmbedMetadataKeys` and `excludedLlmMetadataKeys`.
+ * - With `context: true`, the LlamaIndex way: the node's text stays the chunk's text, and the
+ *   header of its `embedText` goes into metadata as `context` (also without `includeMetadata`),
+ *   which LlamaIndex writes above the text it embeds and shows the LLM (`context: Guide › Setup`);
+ *   `breadcrumbs` is then excluded from both, so the headings are not said twice.
  * - With `includePrevNextRel` (the default), `PREVIOUS` and `NEXT` link the nodes of a document
  *   in order, once every node is complete, so the hashes they carry are the final ones.
  * - `splitText` returns exactly chunkdown's `splitText`. A blank document gives no nodes.
@@ -71,6 +99,8 @@ export const breadcrumbSeparator = ' › ';
 export class ChunkdownNodeParser extends TextSplitter {
   /** The splitter. */
   readonly #splitter: Chunkdown;
+  /** Whether chunks come with `embedText`. */
+  readonly #context: boolean;
 
   /**
    * @param options chunkdown's options; `chunkSize` defaults to LlamaIndex's 1024, and
@@ -87,6 +117,7 @@ export class ChunkdownNodeParser extends TextSplitter {
     });
     super();
     this.#splitter = splitter;
+    this.#context = rest.context === true;
     this.includeMetadata = flag(includeMetadata, 'includeMetadata');
     this.includePrevNextRel = flag(includePrevNextRel, 'includePrevNextRel');
   }
@@ -140,10 +171,21 @@ export class ChunkdownNodeParser extends TextSplitter {
       // Set here, not in the constructor, which drops a start of 0.
       node.startCharIdx = chunk.start;
       node.endCharIdx = chunk.end;
+      const header = headerOf(chunk);
       const metadata: ChunkdownNodeMetadata | Metadata = this.includeMetadata
-        ? { ...document.metadata, breadcrumbs: joinBreadcrumbs(chunk.breadcrumbs) }
+        ? {
+            ...document.metadata,
+            breadcrumbs: joinBreadcrumbs(chunk.breadcrumbs),
+            chunkId: chunk.id,
+          }
         : {};
+      if (header !== '') metadata.context = header;
       node.metadata = metadata;
+      if (this.includeMetadata) {
+        const hidden = this.#context ? hiddenWithContext : hiddenKeys;
+        node.excludedEmbedMetadataKeys = union(node.excludedEmbedMetadataKeys, hidden);
+        node.excludedLlmMetadataKeys = union(node.excludedLlmMetadataKeys, hidden);
+      }
     });
     if (this.includePrevNextRel) {
       nodes.forEach((node, index) => {
@@ -158,6 +200,11 @@ export class ChunkdownNodeParser extends TextSplitter {
     }
     return nodes;
   }
+}
+
+/** Keys of `a`, then those of `b` it lacks. */
+function union(a: readonly string[], b: readonly string[]): string[] {
+  return [...a, ...b.filter((key) => !a.includes(key))];
 }
 
 /**

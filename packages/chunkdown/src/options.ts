@@ -54,6 +54,8 @@ export interface ResolvedOptions {
   countsCharacters: boolean;
   overlap: number;
   minChunkSize: number;
+  /** Whether chunks get `embedText`. */
+  context: boolean;
   rules: Record<RuleKey, ResolvedRule>;
 }
 
@@ -65,6 +67,7 @@ const optionKeys = new Set([
   'lengthFunction',
   'overlap',
   'minChunkSize',
+  'context',
 ]);
 const ruleFields = new Set(['split', 'style', 'transform']);
 const splitNames = "'never-split', 'allow-split', { rule: 'size-split', size }";
@@ -133,6 +136,13 @@ export function resolveOptions(options: ChunkdownOptions): ResolvedOptions {
     );
   }
 
+  const context = options.context ?? false;
+  if (typeof context !== 'boolean') {
+    throw new TypeError(
+      `Expected \`true\` or \`false\` for \`options.context\`, not ${describe(context)}`,
+    );
+  }
+
   return {
     chunkSize,
     maxOverflowRatio,
@@ -142,6 +152,7 @@ export function resolveOptions(options: ChunkdownOptions): ResolvedOptions {
     countsCharacters: lengthFunction === characterLength,
     overlap,
     minChunkSize,
+    context,
     rules: resolveRules(options.rules),
   };
 }

@@ -1,4 +1,5 @@
 import type { Root } from 'mdast';
+import { createHeader, documentTitle } from './context.js';
 import { type FinishContext, finishDrafts } from './finish.js';
 import { takeFrontmatter } from './frontmatter.js';
 import { createMeasure, createRawMeasure } from './measure.js';
@@ -51,6 +52,9 @@ export function splitDocument(
     provenance,
     serializer: createSerializer(sourceMap, markdown, provenance),
     definitions: preserve ? definitions : undefined,
+    header: options.context
+      ? createHeader(documentTitle(frontmatter, tree), options.lengthFunction, options.maxRawSize)
+      : undefined,
   };
 
   const state = createSplitState({ options, measure, provenance, source: markdown });

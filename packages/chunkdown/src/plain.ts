@@ -1,21 +1,30 @@
 import { hardCut } from './cap.js';
 import { createChunk } from './chunk.js';
+import { embedText } from './context.js';
 import type { ResolvedOptions } from './options.js';
 import type { Chunk } from './types.js';
 
 /**
  * Split a document as plain text, for input the markdown parser cannot take (nesting deeper than
  * its stack allows): paragraphs (blank-line separated) are packed up to `chunkSize`, a longer
- * paragraph is cut at whitespace, and the raw size cap still holds. Chunks say `fallback: 'plain-text'`.
+ * paragraph is cut at whitespace, and the raw size cap still holds (for `embedText`, with a
+ * `context` header). Chunks say `fallback: 'plain-text'`.
  *
  * @param markdown
  *   The document.
  * @param options
  *   Resolved options.
+ * @param header
+ *   The `context` header of every chunk (there are no headings: the title, or `''`); `undefined`
+ *   without `context`.
  * @returns
  *   Chunks with exact source offsets.
  */
-export function splitPlainText(markdown: string, options: ResolvedOptions): Chunk[] {
+export function splitPlainText(
+  markdown: string,
+  options: ResolvedOptions,
+  header?: string,
+): Chunk[] {
   const { chunkSize, lengthFunction } = options;
   const pieces: Array<[number, number]> = [];
   for (const [start, end] of spans(markdown, /\n[ \t]*\n/g)) {
@@ -38,10 +47,11 @@ export function splitPlainText(markdown: string, options: ResolvedOptions): Chun
   for (const [start, end] of ranges) {
     const text = markdown.slice(start, end);
     const cap = options.maxRawSize;
+    const measure = header
+      ? (piece: string) => lengthFunction(embedText(header, piece))
+      : lengthFunction;
     const pieces =
-      cap !== undefined && lengthFunction(text) > cap
-        ? hardCut(text, cap, lengthFunction)
-        : [{ text, start: 0 }];
+      cap !== undefined && measure(text) > cap ? hardCut(text, cap, measure) : [{ text, start: 0 }];
     for (const piece of pieces) {
       const size = lengthFunction(piece.text);
       chunks.push(
@@ -51,6 +61,7 @@ export function splitPlainText(markdown: string, options: ResolvedOptions): Chun
           end: start + piece.start + piece.text.length,
           contentSize: size,
           rawSize: size,
+          header,
           overflow: size > options.maxSize ? { reason: 'word', nodeType: 'text', size } : null,
           cut: pieces.length > 1,
           fallback: 'plain-text',

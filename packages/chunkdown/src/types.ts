@@ -131,6 +131,12 @@ export interface ChunkdownOptions {
   overlap?: number | undefined;
   /** Chunks smaller than this are merged into a neighbour when the merge fits. Default 0. */
   minChunkSize?: number | undefined;
+  /**
+   * Give every chunk an `embedText`: a one-line header (the document's title › the chunk's
+   * breadcrumbs), a blank line, then `text`; the text to embed. `maxRawSize` then holds for
+   * `embedText`. Default `false`.
+   */
+  context?: boolean | undefined;
 }
 
 /** An ancestor heading of a chunk's content. */
@@ -162,17 +168,37 @@ export interface Overflow {
 
 /** A chunk with what a retrieval pipeline needs to store, cite and highlight it. */
 export interface Chunk {
+  /**
+   * Stable id: 16 hex digits of the SHA-256 of the heading path and the embedded text
+   * (`JSON.stringify([breadcrumbs.map((c) => [c.depth, c.text]), embedText ?? text])`, UTF-8).
+   * The same chunk under the same headings has the same id in every run, on every machine, so a
+   * re-ingest embeds only chunks whose id is new. The n-th repeat of an identical chunk in one
+   * document gets `-n` appended (n ≥ 2).
+   */
+  id: string;
   /** Normalized markdown of the chunk (exactly what `splitText` returns). */
   text: string;
+  /**
+   * With `context: true` only: the text to embed, the chunk's header (the document's title ›
+   * its breadcrumbs, on one line), a blank line, then `text`; just `text` when there is no
+   * header. Within `maxRawSize` when the cap is set.
+   */
+  embedText?: string;
   /** Ancestor headings of the chunk's content that are not in its own text, outermost first. */
   breadcrumbs: Breadcrumb[];
   /** Offset (UTF-16) in the input where the chunk's source starts. */
   start: number;
   /** Offset (UTF-16) in the input where the chunk's source ends (exclusive). */
   end: number;
-  /** Content size (rendered text, table header rows excluded), in the size unit. */
+  /**
+   * Content size: the rendered text (what a reader sees: no URLs or markup), repeated table
+   * header rows, carried container context and the `context` header excluded, in the size unit.
+   */
   contentSize: number;
-  /** Size of `text`, in the size unit. */
+  /**
+   * Size of `text` (the serialized markdown, markup included), in the size unit. `embedText` is
+   * not counted: with `context`, `maxRawSize` bounds `lengthFunction(embedText)`, which is larger.
+   */
   rawSize: number;
   /** Column headers of the tables in the chunk, in order, without repeats. */
   tableHeaders: string[];

@@ -36,6 +36,23 @@ describe('public API', () => {
     );
   });
 
+  test('every chunk has an id; embedText only with context', () => {
+    const markdown = '# Title\n\nA first sentence here. A second one there.\n\n## Part\n\nMore.';
+    const plain = chunkdown({ chunkSize: 30 }).split(markdown).chunks;
+    const withContext = chunkdown({ chunkSize: 30, context: true }).split(markdown).chunks;
+    expect(plain.length).toBeGreaterThan(1);
+    for (const chunk of plain) {
+      expect(chunk.id).toMatch(/^[0-9a-f]{16}$/);
+      expect(chunk).not.toHaveProperty('embedText');
+    }
+    expect(withContext.map((chunk) => chunk.text)).toEqual(plain.map((chunk) => chunk.text));
+    expect(withContext.map((chunk) => chunk.embedText)).toEqual([
+      '# Title\n\nA first sentence here.',
+      'Title\n\nA second one there.\n\n## Part\n\nMore.',
+    ]);
+    expect(chunkdown({ chunkSize: 30, context: false }).split(markdown).chunks).toEqual(plain);
+  });
+
   test('blank input gives no chunks', () => {
     const splitter = chunkdown({ chunkSize: 10 });
     expect(splitter.splitText('')).toEqual([]);
@@ -175,6 +192,13 @@ describe('options are validated up front', () => {
       /Unknown field `keep`/,
       RangeError,
     ],
+    [
+      'context not a boolean',
+      { chunkSize: 5, context: 'yes' },
+      /Expected `true` or `false` for `options.context`, not `"yes"`/,
+      TypeError,
+    ],
+    ['context a number', { chunkSize: 5, context: 1 }, /options.context.*`1`/, TypeError],
     ['options not an object', 500, /options object/, TypeError],
   ];
   for (const [name, options, message, type] of cases) {

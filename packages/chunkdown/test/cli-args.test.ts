@@ -32,6 +32,7 @@ describe('parseCommandLine', () => {
       '50',
       '--min-chunk-size',
       '100',
+      '--context',
       '--tokens',
       'o200k_base',
       '--rule',
@@ -49,6 +50,7 @@ describe('parseCommandLine', () => {
       maxRawSize: 800,
       overlap: 50,
       minChunkSize: 100,
+      context: true,
       tokens: 'o200k_base',
       rules: {
         link: { split: 'allow-split', style: 'preserve' },
@@ -73,6 +75,13 @@ describe('parseCommandLine', () => {
     });
     expect(parseCommandLine(['-h']).help).toBe(true);
     expect(parseCommandLine(['--version']).version).toBe(true);
+  });
+
+  it('--context takes no value', () => {
+    expect(usageError(() => parseCommandLine(['--context=yes']))).toBe(
+      'option --context takes no value',
+    );
+    expect(parseCommandLine(['docs']).split.context).toBeUndefined();
   });
 
   it('leaves unset options undefined', () => {
@@ -249,7 +258,7 @@ describe('config and settings', () => {
       'c.json must hold a JSON object of options',
     );
     expect(usageError(() => parseConfig('{"chunksize": 1}', 'c.json'))).toBe(
-      'c.json: unknown option `chunksize`, expected `chunkSize`, `maxOverflowRatio`, `maxRawSize`, `overlap`, `minChunkSize`, `rules`, `tokens`',
+      'c.json: unknown option `chunksize`, expected `chunkSize`, `maxOverflowRatio`, `maxRawSize`, `overlap`, `minChunkSize`, `context`, `rules`, `tokens`',
     );
     expect(usageError(() => parseConfig('{"overlap": "10"}', 'c.json'))).toBe(
       'c.json: `overlap` must be a number, got "10"',

@@ -10,6 +10,7 @@ import type { Chunk } from '../src/types.js';
 
 function chunk(text: string, extra: Partial<Chunk> = {}): Chunk {
   return {
+    id: '0123456789abcdef',
     text,
     breadcrumbs: [],
     start: 0,
@@ -81,12 +82,12 @@ describe('formatters', () => {
     const text = formatText(guide, 'tokens');
     expect(text).toBe(
       [
-        `── docs/guide.md · chunk 0 of 2 · 15 tokens · raw 15 ${'─'.repeat(19)}`,
+        `── docs/guide.md · chunk 0 of 2 · 15 tokens · raw 15 · id 0123456789abcdef ──`,
         'front matter (yaml): {"title":"Guide"}',
         '',
         '# Guide\n\nIntro.',
         '',
-        `── docs/guide.md · chunk 1 of 2 · 10 tokens · raw 10 ${'─'.repeat(19)}`,
+        `── docs/guide.md · chunk 1 of 2 · 10 tokens · raw 10 · id 0123456789abcdef ──`,
         'in: Guide',
         'note: over the limit: never-split table (1,234); cut by the raw size cap',
         '',
@@ -96,6 +97,29 @@ describe('formatters', () => {
       ].join('\n'),
     );
     expect(write('text', [empty])).toBe('');
+  });
+
+  it('shows the context header of embedText on its own line in text, and embedText in JSON', () => {
+    const withContext: ChunkedFile = {
+      file: 'guide.md',
+      chunks: [
+        chunk('Intro.', { embedText: 'Intro.' }),
+        chunk('More text.', {
+          breadcrumbs: [{ text: 'Setup', depth: 2 }],
+          embedText: 'Guide › Setup\n\nMore text.',
+        }),
+      ],
+      frontmatter: undefined,
+    };
+    const text = formatText(withContext, 'chars');
+    expect(text.match(/^context: .*$/gm)).toEqual(['context: Guide › Setup']);
+    expect(text).toContain('in: Setup\ncontext: Guide › Setup\n\nMore text.\n');
+    const [first, second] = write('jsonl', [withContext])
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(first).toMatchObject({ id: '0123456789abcdef', embedText: 'Intro.' });
+    expect(second.embedText).toBe('Guide › Setup\n\nMore text.');
   });
 });
 

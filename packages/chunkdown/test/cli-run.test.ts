@@ -122,8 +122,31 @@ describe('run', () => {
     const { code, stdout } = await cli(['small.md'], { tty: true });
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^── small\.md · chunk 0 of 1 · \d+ chars · raw \d+ ─+\n\n# Small\n\nJust one line\.\n\n$/,
+      /^── small\.md · chunk 0 of 1 · \d+ chars · raw \d+ · id [0-9a-f]{16} ─+\n\n# Small\n\nJust one line\.\n\n$/,
     );
+  });
+
+  it('--context gives embedText (JSONL) and a context line (text); ids are the same run to run', async () => {
+    const first = records((await cli(['guide.md', '--chunk-size', '150', '--context'])).stdout);
+    const again = records((await cli(['guide.md', '--chunk-size', '150', '--context'])).stdout);
+    expect(first.length).toBeGreaterThan(2);
+    expect(again.map((chunk) => chunk.id)).toEqual(first.map((chunk) => chunk.id));
+    expect(new Set(first.map((chunk) => chunk.id)).size).toBe(first.length);
+    const table = first.find((chunk) => chunk.text.startsWith('| name'));
+    expect(table.embedText).toBe(`Guide › Table\n\n${table.text}`);
+    const plain = records((await cli(['guide.md', '--chunk-size', '150'])).stdout);
+    expect(plain.map((chunk) => chunk.text)).toEqual(first.map((chunk) => chunk.text));
+    expect(plain.some((chunk) => 'embedText' in chunk)).toBe(false);
+    const text = (await cli(['guide.md', '--chunk-size', '150', '--context'], { tty: true }))
+      .stdout;
+    expect(text).toContain('in: Guide › Table\ncontext: Guide › Table\n\n| name | value |');
+    const config = join(cwd, 'context.json');
+    writeFileSync(config, '{"context": true, "chunkSize": 150}');
+    expect(records((await cli(['guide.md', '--config', config])).stdout)).toEqual(first);
+    writeFileSync(config, '{"context": "yes"}');
+    const bad = await cli(['guide.md', '--config', config]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe(`chunkdown: ${config}: \`context\` must be true or false, got "yes"\n`);
   });
 
   it('refuses to wait for a terminal on standard input', async () => {

@@ -64,9 +64,12 @@ describe('ChunkdownTextSplitter', () => {
     }
   });
 
-  test('createDocuments keeps metadata and adds breadcrumbs and loc', async () => {
+  test('createDocuments keeps metadata and adds breadcrumbs, loc and chunkId', async () => {
     const splitter = new ChunkdownTextSplitter({ chunkSize: 40 });
     const docs = await splitter.createDocuments([llamas], [{ source: 'llamas.md', page: 7 }]);
+    const ids = chunkdown({ chunkSize: 40 })
+      .split(llamas)
+      .chunks.map((chunk) => chunk.id);
     expect(docs.every((doc) => doc instanceof Document)).toBe(true);
     expect(docs.map((doc) => ({ pageContent: doc.pageContent, metadata: doc.metadata }))).toEqual([
       {
@@ -76,6 +79,7 @@ describe('ChunkdownTextSplitter', () => {
           page: 7,
           breadcrumbs: [],
           loc: { start: 23, end: 66, lines: { from: 5, to: 7 } },
+          chunkId: ids[0],
         },
       },
       {
@@ -85,6 +89,7 @@ describe('ChunkdownTextSplitter', () => {
           page: 7,
           breadcrumbs: [{ text: 'Llamas', depth: 1 }],
           loc: { start: 67, end: 90, lines: { from: 7, to: 7 } },
+          chunkId: ids[1],
         },
       },
       {
@@ -94,6 +99,7 @@ describe('ChunkdownTextSplitter', () => {
           page: 7,
           breadcrumbs: [{ text: 'Llamas', depth: 1 }],
           loc: { start: 92, end: 132, lines: { from: 9, to: 11 } },
+          chunkId: ids[2],
         },
       },
       {
@@ -106,6 +112,7 @@ describe('ChunkdownTextSplitter', () => {
             { text: 'Care', depth: 2 },
           ],
           loc: { start: 134, end: 197, lines: { from: 13, to: 16 } },
+          chunkId: ids[3],
         },
       },
     ]);
@@ -130,6 +137,7 @@ describe('ChunkdownTextSplitter', () => {
         const { loc, breadcrumbs, source } = doc.metadata;
         expect(source).toBe(path);
         expect(breadcrumbs).toEqual(chunk.breadcrumbs);
+        expect(doc.metadata.chunkId).toBe(chunk.id);
         expect([loc.start, loc.end]).toEqual([chunk.start, chunk.end]);
         const from = 1 + lineBreaks(text.slice(0, chunk.start));
         const to =
@@ -253,11 +261,36 @@ describe('ChunkdownTextSplitter', () => {
     );
   });
 
+  test('context: true puts embedText into pageContent; splitText and the metadata stay', async () => {
+    const plain = new ChunkdownTextSplitter({ chunkSize: 40 });
+    const splitter = new ChunkdownTextSplitter({ chunkSize: 40, context: true });
+    const reference = chunkdown({ chunkSize: 40, context: true }).split(llamas).chunks;
+    const docs = await splitter.createDocuments([llamas], [{ source: 'llamas.md', id: 'doc-7' }]);
+    expect(docs.map((doc) => doc.pageContent)).toEqual(reference.map((chunk) => chunk.embedText));
+    expect(docs.map((doc) => doc.pageContent)).toEqual([
+      '# Llamas\n\nLlamas are domesticated camelids.',
+      'Llamas\n\nThey live in the Andes.',
+      'Llamas\n\n## Care\n\nFeed them hay. Give them water.',
+      'Llamas › Care\n\n| food | amount |\n| - | - |\n| hay | 2 kg |\n| water | 10 l |',
+    ]);
+    // The source document's own `id` is kept; the chunk's is `chunkId`.
+    expect(docs.map((doc) => [doc.metadata.id, doc.metadata.chunkId])).toEqual(
+      reference.map((chunk) => ['doc-7', chunk.id]),
+    );
+    expect(await splitter.splitText(llamas)).toEqual(await plain.splitText(llamas));
+    const plainDocs = await plain.createDocuments([llamas]);
+    expect(docs.map((doc) => doc.metadata.loc)).toEqual(plainDocs.map((doc) => doc.metadata.loc));
+  });
+
   test('missing metadata counts as empty, blank texts give no documents', async () => {
     const splitter = new ChunkdownTextSplitter({ chunkSize: 40 });
     const docs = await splitter.createDocuments(['  \n', '# A\n\nb'], [{ source: 'blank' }]);
     expect(docs.map((doc) => doc.metadata)).toEqual([
-      { breadcrumbs: [], loc: { start: 0, end: 6, lines: { from: 1, to: 3 } } },
+      {
+        breadcrumbs: [],
+        loc: { start: 0, end: 6, lines: { from: 1, to: 3 } },
+        chunkId: chunkdown({ chunkSize: 40 }).split('# A\n\nb').chunks[0]?.id,
+      },
     ]);
     await expect(splitter.splitText(42 as never)).rejects.toThrow(TypeError);
   });

@@ -50,7 +50,7 @@ describe('ChunkdownNodeParser', () => {
     expect([parser.includeMetadata, parser.includePrevNextRel]).toEqual([true, true]);
   });
 
-  test('one node per chunk, with chunkdown’s text, offsets and breadcrumbs', () => {
+  test('one node per chunk, with chunkdown’s text, offsets, breadcrumbs and id', () => {
     const document = new Document({ text: llamas, metadata: { source: 'llamas.md', page: 3 } });
     const nodes = new ChunkdownNodeParser({ chunkSize: 40 }).getNodesFromDocuments([document]);
     const chunks = chunkdown({ chunkSize: 40 }).split(llamas).chunks;
@@ -70,6 +70,7 @@ describe('ChunkdownNodeParser', () => {
           source: 'llamas.md',
           page: 3,
           breadcrumbs: chunk.breadcrumbs.map((crumb) => crumb.text).join(' › '),
+          chunkId: chunk.id,
         },
       })),
     );
@@ -112,6 +113,9 @@ describe('ChunkdownNodeParser', () => {
     const text = '# One\n\nFirst.\n\n# Two\n\nSecond.\n\n# Three\n\nThird.\n';
     const document = new Document({ text, id_: 'doc-1', metadata: { source: 'three.md' } });
     const ours = new ChunkdownNodeParser({ chunkSize: 10 }).getNodesFromDocuments([document]);
+    const ids = chunkdown({ chunkSize: 10 })
+      .split(text)
+      .chunks.map((chunk) => chunk.id);
     const theirs = new MarkdownNodeParser().getNodesFromDocuments([document]);
     expect(ours).toHaveLength(3);
     // Which relationships each position has is what LlamaIndex's own parser gives.
@@ -133,7 +137,7 @@ describe('ChunkdownNodeParser', () => {
       if (next) {
         expect(node.nextNode).toEqual({
           nodeId: next.id_,
-          metadata: { source: 'three.md', breadcrumbs: '' },
+          metadata: { source: 'three.md', breadcrumbs: '', chunkId: ids[index + 1] },
           hash: next.generateHash(),
         });
       }
@@ -177,7 +181,8 @@ describe('ChunkdownNodeParser', () => {
     for (const node of nodes) {
       // Stores such as Astra, Azure AI Search and Cosmos DB refuse nested metadata.
       expect(() => nodeToMetadata(node, false, 'text', true)).not.toThrow();
-      expect(node.excludedLlmMetadataKeys).toEqual(['source']);
+      expect(node.excludedLlmMetadataKeys).toEqual(['source', 'chunkId']);
+      expect(node.excludedEmbedMetadataKeys).toEqual(['chunkId']);
     }
     const care = nodes.find((node) => node.text.startsWith('## Care'));
     expect(care?.getContent(MetadataMode.EMBED)).toBe(
@@ -185,6 +190,37 @@ describe('ChunkdownNodeParser', () => {
     );
     expect(care?.getContent(MetadataMode.LLM)).toBe(
       'breadcrumbs: Llamas\n\n## Care\n\n* Feed them hay.\n* Give them water.',
+    );
+  });
+
+  test('context: true, the LlamaIndex way: the header is embedded as metadata, the text stays', () => {
+    const document = new Document({ text: llamas, metadata: { source: 'llamas.md' } });
+    const parser = new ChunkdownNodeParser({ chunkSize: 40, context: true });
+    const nodes = parser.getNodesFromDocuments([document]);
+    const chunks = chunkdown({ chunkSize: 40, context: true }).split(llamas).chunks;
+    expect(nodes.map((node) => node.text)).toEqual(chunks.map((chunk) => chunk.text));
+    expect(nodes.map((node) => node.metadata.context)).toEqual([
+      undefined,
+      'Llamas',
+      'Llamas',
+      'Llamas',
+      'Llamas › Wool',
+    ]);
+    for (const [index, node] of nodes.entries()) {
+      const chunk = chunks[index]!;
+      expect(node.metadata.chunkId).toBe(chunk.id);
+      // What LlamaIndex embeds holds exactly chunkdown's embedText, below the document's metadata.
+      const embedded = node.getContent(MetadataMode.EMBED);
+      const header = node.metadata.context;
+      expect(embedded).toBe(
+        `${header === undefined ? '' : `context: ${header}\n`}source: llamas.md\n\n${chunk.text}`,
+      );
+      expect(node.getContent(MetadataMode.LLM)).toBe(embedded);
+    }
+    // Nodes without the document's metadata still carry the header.
+    const bare = new ChunkdownNodeParser({ chunkSize: 40, context: true, includeMetadata: false });
+    expect(bare.getNodesFromDocuments([document]).map((node) => node.metadata)).toEqual(
+      nodes.map((node) => (node.metadata.context ? { context: node.metadata.context } : {})),
     );
   });
 

@@ -94,6 +94,32 @@ describe('the visualizer', () => {
     await screenshot(page, 'desktop-typed');
   });
 
+  it('shows each chunk’s id, and with Context on the text it would embed', async () => {
+    current = await visit(browser);
+    const { page } = current;
+    await page.locator('#source').fill(DOCUMENT);
+    await page.locator('#opt-chunkSize').fill('120');
+    await splitDone(page);
+    const count = await chunkCount(page);
+    const ids = await page.locator('.card .chunk-id').allTextContents();
+    expect(ids).toHaveLength(count);
+    expect(ids.every((id) => /^[0-9a-f]{10}$/.test(id))).toBe(true);
+    expect(await page.locator('.card .embed-text').count()).toBe(0);
+
+    await page.locator('#opt-context').check();
+    await splitDone(page);
+    expect(await chunkCount(page)).toBe(count);
+    const table = page.locator('.card', { hasText: '| Station |' }).first();
+    await table.locator('.embed-text summary', { hasText: 'Text to embed' }).click();
+    const embedded = await table.locator('.embed-text pre').textContent();
+    expect(embedded).toMatch(/^Field notes › What we measured\n\n/);
+    expect(embedded).toContain('| Station |');
+    // The same chunks keep their ids where the text to embed is the text itself.
+    const withContext = await page.locator('.card .chunk-id').allTextContents();
+    expect(withContext[0]).toBe(ids[0]);
+    await screenshot(page, 'desktop-context');
+  });
+
   it('reproduces the same view from a shared link', async () => {
     current = await visit(browser);
     const { page } = current;

@@ -21,6 +21,20 @@ describe('chunk cards', () => {
     expect(card).toMatchObject({ id: 'id-0', embedText: `Title\n\n${chunks[0]?.text}` });
   });
 
+  it('show the library’s own id and embedText', async () => {
+    const settings = { ...DEFAULT_SETTINGS, chunkSize: 20, context: true, rules: {} };
+    const analysis = await analyze(text, settings, (t) => t.length);
+    if (!analysis.chunkdown.ok) throw new Error(analysis.chunkdown.error);
+    const { chunks, report } = analysis.chunkdown;
+    const cards = chunkdownCards(chunks, report, 'chars');
+    expect(cards.length).toBeGreaterThan(1);
+    for (const [index, card] of cards.entries()) {
+      expect(card.id).toMatch(/^[0-9a-f]{16}$/);
+      expect(card.id).toBe(chunks[index]?.id);
+    }
+    expect(cards[1]?.embedText).toBe(`Title\n\n${chunks[1]?.text}`);
+  });
+
   it('leave them out when the library does not', async () => {
     const analysis = await analyze(text, { ...DEFAULT_SETTINGS, rules: {} }, (t) => t.length);
     if (!analysis.chunkdown.ok) throw new Error(analysis.chunkdown.error);

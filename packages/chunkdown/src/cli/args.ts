@@ -18,6 +18,8 @@ export interface SplitSettings {
   overlap?: number | undefined;
   minChunkSize?: number | undefined;
   rules?: PlainRules | undefined;
+  /** Give every chunk `embedText` (title › breadcrumbs, a blank line, the text). */
+  context?: boolean | undefined;
   /** Size in tokens of this encoding instead of characters. */
   tokens?: TokenName | undefined;
 }
@@ -51,6 +53,7 @@ const flags = {
   'max-raw-size': { type: 'string' },
   overlap: { type: 'string' },
   'min-chunk-size': { type: 'string' },
+  context: { type: 'boolean' },
   tokens: { type: 'string', short: 't' },
   rule: { type: 'string', multiple: true },
   config: { type: 'string', short: 'c' },
@@ -126,6 +129,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     overlap: number('overlap', { min: 0 }),
     minChunkSize: number('min-chunk-size', { min: 0 }),
   };
+  if (values.context) split.context = true;
   if (values.tokens !== undefined) {
     if (!isTokenName(values.tokens)) {
       throw new UsageError(`--tokens expects ${tokenNames.join(' or ')}, got "${values.tokens}"`);

@@ -1,3 +1,4 @@
+import { headerOf } from '../context.js';
 import type { Chunk, Frontmatter } from '../types.js';
 import type { OutputFormat } from './args.js';
 
@@ -47,7 +48,8 @@ export interface Formatter {
  *
  * - `jsonl`: one JSON object per line and chunk;
  * - `json`: one JSON array of the same objects;
- * - `text`: each chunk's markdown under a separator line with its file, position and sizes.
+ * - `text`: each chunk's markdown under a separator line with its file, position, sizes and id
+ *   (and its `context` header, when there is one).
  *
  * @param format Output format.
  * @param unit Name of the size unit for `text` (`chars`, `tokens`).
@@ -97,12 +99,15 @@ export function formatText(chunked: ChunkedFile, unit: string): string {
         `chunk ${record.index} of ${total}`,
         `${record.contentSize.toLocaleString('en-US')} ${unit}`,
         `raw ${record.rawSize.toLocaleString('en-US')}`,
+        `id ${record.id}`,
       ];
       const header = `── ${record.file} · ${facts.join(' · ')} `;
-      const lines = [header.padEnd(72, '─')];
+      const lines = [header.padEnd(Math.max(72, header.length + 2), '─')];
       if (record.breadcrumbs.length > 0) {
         lines.push(`in: ${record.breadcrumbs.map((crumb) => crumb.text).join(' › ')}`);
       }
+      const context = headerOf(record);
+      if (context) lines.push(`context: ${context}`);
       const notes = describeDiagnostics(record);
       if (notes) lines.push(notes);
       if (record.frontmatter) lines.push(describeFrontmatter(record.frontmatter));

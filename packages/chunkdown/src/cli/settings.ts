@@ -20,12 +20,12 @@ const numericKeys = [
   'overlap',
   'minChunkSize',
 ] as const;
-const configKeys = [...numericKeys, 'rules', 'tokens'];
+const configKeys = [...numericKeys, 'context', 'rules', 'tokens'];
 
 /**
  * Read the text of a `--config` file: a JSON object with library options
- * (`chunkSize`, `maxOverflowRatio`, `maxRawSize`, `overlap`, `minChunkSize`, `rules`) and
- * `tokens`. Ranges are left to the library, whose errors name the option.
+ * (`chunkSize`, `maxOverflowRatio`, `maxRawSize`, `overlap`, `minChunkSize`, `context`, `rules`)
+ * and `tokens`. Ranges are left to the library, whose errors name the option.
  *
  * @param text File contents.
  * @param path File path, for messages.
@@ -48,6 +48,13 @@ export function parseConfig(text: string, path: string): SplitSettings {
         throw new UsageError(`${path}: \`${key}\` must be a number, got ${JSON.stringify(option)}`);
       }
       settings[key as (typeof numericKeys)[number]] = option;
+    } else if (key === 'context') {
+      if (typeof option !== 'boolean') {
+        throw new UsageError(
+          `${path}: \`context\` must be true or false, got ${JSON.stringify(option)}`,
+        );
+      }
+      settings.context = option;
     } else if (key === 'rules') {
       settings.rules = checkRules(option, `${path}: rules`);
     } else if (key === 'tokens') {
@@ -88,6 +95,8 @@ export function resolveSettings(
     const value = flags[key] ?? config[key];
     if (value !== undefined) resolved[key] = value;
   }
+  const context = flags.context ?? config.context;
+  if (context !== undefined) resolved.context = context;
   if (tokens !== undefined) resolved.tokens = tokens;
   if (config.rules || flags.rules)
     resolved.rules = mergeRules(config.rules ?? {}, flags.rules ?? {});

@@ -16,13 +16,16 @@ Sizing:
       --max-raw-size N         hard cap on the markdown of every chunk, in the size unit
       --overlap N              start a chunk with up to N of the previous one (default 0)
       --min-chunk-size N       merge chunks smaller than N into a neighbour (default 0)
+      --context                give every chunk embedText: the document's title › its headings,
+                               a blank line, then the chunk (--max-raw-size then bounds it)
   -t, --tokens NAME            size in tokens: cl100k_base or o200k_base (default: characters)
       --rule TYPE=RULE         split rule, repeatable: TYPE=never-split|allow-split|size-split:N,
                                or link.style=inline|preserve (also image.style)
                                TYPE: ${ruleTypes.slice(0, 7).join(', ')},
                                ${ruleTypes.slice(7).join(', ')}
   -c, --config FILE            JSON file of options: chunkSize, maxOverflowRatio, maxRawSize,
-                               overlap, minChunkSize, rules, tokens (flags take precedence)
+                               overlap, minChunkSize, context, rules, tokens (flags take
+                               precedence)
 
 Input and output:
   -f, --format FORMAT          jsonl, json or text (default: text on a terminal, else jsonl)
@@ -38,7 +41,8 @@ Input and output:
   -h, --help                   show this help
   -v, --version                show the version
 
-Chunks are numbered from 0 in every output and in the report (the "index" field).
+Chunks are numbered from 0 in every output and in the report (the "index" field). Each
+chunk has an "id": a hash of its headings and text that stays the same while they do.
 
 Exit codes: 0 done, 1 an input file could not be read or is not UTF-8 text (binary, NUL
 bytes, another encoding; the others are still chunked), 2 bad usage.

@@ -104,6 +104,7 @@ export const options = fc.record(
     chunkSize: fc.integer({ min: 1, max: 400 }),
     maxOverflowRatio: fc.double({ min: 1, max: 2, noNaN: true }),
     maxRawSize: fc.integer({ min: 20, max: 600 }),
+    context: fc.boolean(),
     rules: fc.record(
       {
         link: fc.record({

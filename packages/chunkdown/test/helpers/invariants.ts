@@ -364,6 +364,27 @@ export function findProblems(
     if (options.maxRawSize !== undefined && length(chunk.text) > options.maxRawSize) {
       add('raw-cap', `${where}: raw size ${length(chunk.text)} > cap ${options.maxRawSize}`);
     }
+    // With `context`, the cap holds for what gets embedded.
+    if (options.context) {
+      const embedded = chunk.embedText;
+      if (embedded === undefined) add('other', `${where}: no embedText with context`);
+      else {
+        if (options.maxRawSize !== undefined && length(embedded) > options.maxRawSize) {
+          add(
+            'raw-cap',
+            `${where}: embedText size ${length(embedded)} > cap ${options.maxRawSize}`,
+          );
+        }
+        const header = embedded.slice(0, Math.max(0, embedded.length - chunk.text.length - 2));
+        if (
+          embedded !== chunk.text &&
+          (!embedded.endsWith(`\n\n${chunk.text}`) || header.trim() !== header || /\n/.test(header))
+        ) {
+          add('other', `${where}: embedText is not one header line, a blank line and the text`);
+        }
+      }
+    } else if ('embedText' in chunk) add('other', `${where}: embedText without context`);
+    if (!/^[0-9a-f]{16}(-[1-9]\d*)?$/.test(chunk.id)) add('other', `${where}: bad id ${chunk.id}`);
     if (chunk.rawSize !== length(chunk.text))
       add('other', `${where}: rawSize ${chunk.rawSize} is wrong`);
     if (
@@ -436,6 +457,9 @@ export function findProblems(
     }
   });
 
+  if (new Set(chunks.map((chunk) => chunk.id)).size !== chunks.length) {
+    add('other', 'two chunks with the same id');
+  }
   if (!cut) {
     const lost = missing(checks.inputWords ?? wordsOf(sourceTree), chunkWords);
     if (lost.length > 0) add('lost-words', `lost words: ${lost.slice(0, 12).join(', ')}`);
