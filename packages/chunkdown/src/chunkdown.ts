@@ -79,7 +79,7 @@ function splitMarkdown(
   if (markdown.charCodeAt(0) === byteOrderMark) {
     return shiftOffsets(splitMarkdown(markdown.slice(1), options, parseBody), 1);
   }
-  if (markdown.trim() === '') return { chunks: [], frontmatter: undefined };
+  if (markdown.trim() === '') return { chunks: [], frontmatter: undefined, kind: 'prose' };
   const result = splitStructurally(markdown, options, parseBody);
   numberRepeats(result.chunks);
   return result;
@@ -104,7 +104,7 @@ function splitStructurally(
             options.maxRawSize,
           )([], undefined)
         : undefined;
-      return { chunks: splitPlainText(body, options, header), frontmatter };
+      return { chunks: splitPlainText(body, options, header), frontmatter, kind: 'prose' };
     }
     throw error;
   }

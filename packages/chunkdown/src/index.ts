@@ -5,6 +5,7 @@ export type {
   Chunk,
   Chunkdown,
   ChunkdownOptions,
+  DocumentKind,
   Frontmatter,
   LengthFunction,
   NodeRule,

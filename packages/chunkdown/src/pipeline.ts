@@ -7,6 +7,7 @@ import { normalize } from './normalize.js';
 import type { ResolvedOptions } from './options.js';
 import { parse } from './parse.js';
 import { createProvenance } from './provenance.js';
+import { findRecords } from './records.js';
 import { buildSections } from './sections.js';
 import { createSerializer } from './serialize.js';
 import { createSourceMap } from './source-map.js';
@@ -57,8 +58,9 @@ export function splitDocument(
       : undefined,
   };
 
-  const state = createSplitState({ options, measure, provenance, source: markdown });
-  let drafts = pack(sectionUnit(buildSections(tree), state), {
+  const records = findRecords(buildSections(tree), tree);
+  const state = createSplitState({ options, measure, provenance, source: markdown, records });
+  let drafts = pack(sectionUnit(records.document, state), {
     chunkSize: options.chunkSize,
     maxSize: options.maxSize,
     strict: false,
@@ -70,7 +72,7 @@ export function splitDocument(
       : drafts.map((draft) => ({ ...draft, overlap: 0 }));
   const chunks = finishDrafts(overlapped, context);
   orderRanges(chunks, options.overlap > 0);
-  return { chunks, frontmatter };
+  return { chunks, frontmatter, kind: records.kind };
 }
 
 /**

@@ -247,7 +247,16 @@ export interface UnparsedFrontmatter {
 export interface SplitResult {
   chunks: Chunk[];
   frontmatter: Frontmatter | undefined;
+  /**
+   * What kind of document it is: `'record-list'` when most of it is a list of records (releases
+   * of a changelog, entries of an API reference, FAQ or ticket exports, items of an awesome list),
+   * whose split pieces then share chunks with no other record; else `'prose'`.
+   */
+  kind: DocumentKind;
 }
+
+/** What kind of document a split found (see {@link SplitResult.kind}). */
+export type DocumentKind = 'record-list' | 'prose';
 
 /** A configured splitter. */
 export interface Chunkdown {

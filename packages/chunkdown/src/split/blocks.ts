@@ -3,6 +3,7 @@ import type { Measure } from '../measure.js';
 import { isPlainText } from '../nesting.js';
 import type { ResolvedOptions, RuleKey } from '../options.js';
 import type { Provenance } from '../provenance.js';
+import type { Records } from '../records.js';
 import type { Section } from '../sections.js';
 import { openFences } from './fence-regions.js';
 import { htmlUnit } from './html.js';
@@ -86,16 +87,24 @@ export const splitters: Record<string, NodeSplitter> = {
   list: (node, path, section, state) => {
     const list = node as Parent & Nodes;
     const itemPath = [...path, list];
+    const records = state.records?.lists.has(list as never) === true;
     return containerUnit(list, path, section, state, ruleKeepsWhole(state, 'list', node), () =>
-      list.children.map((item) =>
-        containerUnit(item as Parent & Nodes, itemPath, section, state, undefined, () =>
-          state.blocks(
-            (item as Parent).children as Nodes[],
-            [...itemPath, item as Parent],
-            section,
-          ),
-        ),
-      ),
+      list.children.map((item) => {
+        const unit = containerUnit(
+          item as Parent & Nodes,
+          itemPath,
+          section,
+          state,
+          undefined,
+          () =>
+            state.blocks(
+              (item as Parent).children as Nodes[],
+              [...itemPath, item as Parent],
+              section,
+            ),
+        );
+        return records ? { ...unit, record: true } : unit;
+      }),
     );
   },
   blockquote: (node, path, section, state) => {
@@ -141,6 +150,8 @@ export interface SplitSetup {
    * this size, and words may be split.
    */
   relaxTo?: number | undefined;
+  /** The records of the document, when it is a record list. */
+  records?: Records | undefined;
 }
 
 /**
@@ -152,13 +163,14 @@ export interface SplitSetup {
  *   The state.
  */
 export function createSplitState(setup: SplitSetup): SplitState {
-  const { options, measure, provenance, source, relaxTo } = setup;
+  const { options, measure, provenance, source, relaxTo, records } = setup;
   const keepWholeLimit = relaxTo ?? Number.POSITIVE_INFINITY;
   const wordLimit = Math.min(options.rules.word.split.keepWholeUpTo, keepWholeLimit);
   const state: SplitState = {
     options,
     measure,
     provenance,
+    records,
     keepWholeLimit,
     cutsWord: (size) => size > wordLimit,
     keepsWhole(key, node) {
@@ -216,7 +228,20 @@ export function createSplitState(setup: SplitSetup): SplitState {
  *   The unit.
  */
 export function sectionUnit(section: Section, state: SplitState): Unit {
+  const records = state.records?.sections;
+  const record = records?.has(section) === true;
+  // A record that holds records (releases nested under the last release of a higher rank) splits
+  // into its own part (heading, blocks, the subsections before the first nested record), a record
+  // of its own, and what follows, in document order.
+  const firstNested = record ? section.subsections.findIndex((each) => records?.has(each)) : -1;
   const children = (): Unit[] => {
+    if (firstNested >= 0) {
+      const own: Section = { ...section, subsections: section.subsections.slice(0, firstNested) };
+      return [
+        { ...sectionUnit(own, state), record: true },
+        ...section.subsections.slice(firstNested).map((each) => sectionUnit(each, state)),
+      ];
+    }
     const units: Unit[] = [];
     if (section.heading) units.push(state.block(section.heading, [], section));
     units.push(...parts(section, state));
@@ -232,6 +257,7 @@ export function sectionUnit(section: Section, state: SplitState): Unit {
     kind: 'section',
     size: state.measure.section(section),
     content: hasContent(section),
+    ...(record ? { record: true } : {}),
     leaves: () => sectionLeaves(section, []),
     split: () => units(),
   };

@@ -124,6 +124,8 @@ function decide(
     return JOIN;
   }
   if (unit.size <= limits.maxSize) return { do: 'start' };
+  // The pieces of a record share chunks with nothing else.
+  if (unit.record) return { do: 'split', close: true, whole: 'start' };
   const carry = limits.chunkSize * (unit.kind === 'section' ? SECTION_CARRY : BLOCK_CARRY);
   return { do: 'split', close: open.size >= carry, whole: 'start' };
 }
@@ -164,10 +166,9 @@ export function pack(root: Unit, limits: Limits): Draft[] {
     if (unit.content) open.content = true;
     // A heading, a lead-in, an empty section, or a chunk without content yet leads into the
     // content that follows: the chunk does not end there (in a document of headings only, it may).
-    open.leadsIn =
-      ahead &&
-      (!open.content ||
-        (unit.kind === 'break' ? open.leadsIn : !unit.content || unit.leadIn === true));
+    // An empty record (a release with no notes) is whole: the next record owes it nothing.
+    const leads = unit.kind === 'break' ? open.leadsIn : !unit.content || unit.leadIn === true;
+    open.leadsIn = ahead && (!open.content || (leads && unit.record !== true));
     if (atomic && unit.size > maxSize) {
       if (!open.overflow || open.overflow.size < unit.size) {
         open.overflow = { reason: atomic.reason, nodeType: atomic.nodeType, size: unit.size };
@@ -286,6 +287,8 @@ export function pack(root: Unit, limits: Limits): Draft[] {
         }
         if (decision.close) close();
         packAll(parts, ahead);
+        // After the pieces of a record, the next record starts a chunk of its own.
+        if (unit.record && !strict) close();
       }
     }
   };

@@ -2,6 +2,7 @@ import type { Nodes, Parent } from 'mdast';
 import type { Measure } from '../measure.js';
 import type { ResolvedOptions, RuleKey } from '../options.js';
 import type { Provenance } from '../provenance.js';
+import type { Records } from '../records.js';
 import type { Section } from '../sections.js';
 import type { OverflowReason } from '../types.js';
 
@@ -41,6 +42,11 @@ export interface Unit {
   content: boolean;
   /** A short paragraph ending with `:` that introduces what follows: it stays with it, like a heading. */
   leadIn?: boolean;
+  /**
+   * A record of a record list (a release, an API entry, a ticket): when it must be split, its
+   * pieces share chunks with nothing else.
+   */
+  record?: boolean;
   /** The leaves of the unit, when it is placed whole. */
   leaves(): Leaf[];
   /** The next-smaller units, or why the unit cannot be split. */
@@ -63,6 +69,8 @@ export interface SplitState {
   blocks(nodes: readonly Nodes[], path: readonly Parent[], section: Section): Unit[];
   /** Whether a node is kept whole by its rule. */
   keepsWhole(key: RuleKey, node: Nodes): boolean;
+  /** The records of the document, if it is a record list. */
+  records: Records | undefined;
 }
 
 /** A splitter for one node type. */

@@ -1,0 +1,184 @@
+import type { Heading, Root } from 'mdast';
+import { toString as textOf } from 'mdast-util-to-string';
+import { describe, expect, test } from 'vitest';
+import { chunkdown } from '../src/index.js';
+import { installedMarkdown } from './helpers/corpus.js';
+import { checkInvariants, parseMarkdown } from './helpers/invariants.js';
+
+/** SPEC §4 "Record lists": records are found from structure, and never mixed in part. */
+const version =
+  /^(?:(?:version|release)\s+)?\[?v?\d+\.\d+(?:\.\d+)*(?:[-+][0-9A-Za-z.-]+)?(?=$|[\s\])/:,–-])/i;
+
+/**
+ * Source ranges of the releases of a changelog: version headings up to the next heading of their
+ * rank or above (`wide`: up to the next version heading or one above their rank, so that the
+ * `### Bug Fixes` after a `### [1.0.1]` belongs to it).
+ */
+function releases(markdown: string, wide = false): Array<[number, number]> {
+  const tree = parseMarkdown(markdown) as Root;
+  const headings = tree.children.filter((node): node is Heading => node.type === 'heading');
+  const ranges: Array<[number, number]> = [];
+  headings.forEach((heading, index) => {
+    if (!version.test(textOf(heading).trim())) return;
+    const next = headings
+      .slice(index + 1)
+      .find(
+        (other) =>
+          (wide ? other.depth < heading.depth : other.depth <= heading.depth) ||
+          version.test(textOf(other).trim()),
+      );
+    const start = heading.position?.start.offset ?? 0;
+    const end = next?.position?.start.offset ?? markdown.length;
+    ranges.push([start, end]);
+  });
+  return ranges;
+}
+
+/** Chunks that hold part of one release together with (part of) another. */
+function mixed(markdown: string, chunkSize: number, wide = false): string[] {
+  const found = releases(markdown, wide);
+  const { chunks } = chunkdown({ chunkSize, maxOverflowRatio: 1.5 }).split(markdown);
+  // Definitions are no chunk text (their URLs go into the links that use them).
+  const text = (a: number, b: number) =>
+    markdown
+      .slice(a, b)
+      .replace(/^ {0,3}\[[^\]\n]+\]:[ \t]*\S.*$/gm, '')
+      .replace(/\s+/g, '');
+  const bad: string[] = [];
+  for (const chunk of chunks) {
+    const touched = found.filter(
+      ([start, end]) => text(Math.max(start, chunk.start), Math.min(end, chunk.end)).length > 0,
+    );
+    if (touched.length < 2) continue;
+    const partial = touched.some(
+      ([start, end]) =>
+        text(Math.max(start, chunk.start), Math.min(end, chunk.end)) !== text(start, end),
+    );
+    if (partial) bad.push(chunk.text.slice(0, 120));
+  }
+  return bad;
+}
+
+const changelog = [
+  '# Changelog',
+  '',
+  'All notable changes to this project are documented here.',
+  '',
+  '## [2.0.0] - 2024-03-01',
+  '',
+  '### Features',
+  '',
+  ...Array.from(
+    { length: 14 },
+    (_, index) => `* A feature with a longer description, number ${index}.`,
+  ),
+  '',
+  '### Bug fixes',
+  '',
+  '* A fix for the parser.',
+  '',
+  ...Array.from({ length: 8 }, (_, index) => [
+    `## [1.${9 - index}.0] - 2024-0${(index % 9) + 1}-01`,
+    '',
+    `* One change in release 1.${9 - index}.0.`,
+    '',
+  ]).flat(),
+].join('\n');
+
+describe('record lists', () => {
+  test('a changelog is a record list, and its releases are never mixed in part', () => {
+    const result = checkInvariants(changelog, { chunkSize: 200, maxOverflowRatio: 1.5 });
+    expect(result.kind).toBe('record-list');
+    for (const size of [100, 200, 500]) expect(mixed(changelog, size)).toEqual([]);
+    // Small releases still share chunks.
+    expect(result.chunks.some((chunk) => /1\.9\.0[\s\S]*1\.8\.0/.test(chunk.text))).toBe(true);
+  });
+
+  test('the pieces of a split release carry its title in their breadcrumbs', () => {
+    const { chunks } = chunkdown({ chunkSize: 200 }).split(changelog);
+    const pieces = chunks.filter((chunk) => chunk.text.includes('A feature with'));
+    expect(pieces.length).toBeGreaterThan(2);
+    for (const piece of pieces.slice(1)) {
+      expect(piece.breadcrumbs.map((crumb) => crumb.text)).toContain('[2.0.0] - 2024-03-01');
+    }
+  });
+
+  test('an API reference and an awesome list are record lists; prose is not', () => {
+    const api = Array.from(
+      { length: 6 },
+      (_, index) =>
+        `### \`client.method${index}(options)\`\n\nCalls the method number ${index}. ${'It takes options and returns a promise. '.repeat(3)}`,
+    ).join('\n\n');
+    expect(chunkdown({ chunkSize: 200 }).split(`# API\n\n${api}`).kind).toBe('record-list');
+    const awesome = `# Awesome things\n\n${Array.from({ length: 12 }, (_, index) => `- [project-${index}](https://example.com/${index}) - A library that does thing number ${index}.`).join('\n')}`;
+    expect(chunkdown({ chunkSize: 200 }).split(awesome).kind).toBe('record-list');
+    const prose = `# Guide\n\n## Install\n\n${'Install it with npm. '.repeat(10)}\n\n## Use\n\n${'Call the function. '.repeat(10)}`;
+    expect(chunkdown({ chunkSize: 200 }).split(prose).kind).toBe('prose');
+  });
+
+  test('releases at mixed ranks: patches beside their notes, releases after a change of rank', () => {
+    const notes = (name: string) =>
+      Array.from({ length: 6 }, (_, index) => `* ${name} change number ${index}, told in words.`);
+    const markdown = [
+      '# Changelog',
+      '',
+      '## [3.1.0](https://example.com/3.1.0) (2024-05-01)',
+      '',
+      '### Features',
+      '',
+      ...notes('Feature'),
+      '',
+      '### [3.0.1](https://example.com/3.0.1) (2024-04-01)',
+      '',
+      '### Bug Fixes',
+      '',
+      ...notes('Fix'),
+      '',
+      '# [3.0.0](https://example.com/3.0.0) (2024-03-01)',
+      '',
+      '### BREAKING CHANGES',
+      '',
+      ...notes('Breaking'),
+      '',
+      '## [2.0.1](https://example.com/2.0.1) (2024-02-01)',
+      '',
+      ...notes('Old'),
+      '',
+      '## [2.0.0](https://example.com/2.0.0) (2024-01-01)',
+      '',
+      ...notes('Older'),
+    ].join('\n');
+    expect(chunkdown({ chunkSize: 200 }).split(markdown).kind).toBe('record-list');
+    for (const size of [120, 200, 300]) {
+      expect(mixed(markdown, size)).toEqual([]);
+      expect(mixed(markdown, size, true)).toEqual([]);
+    }
+    // The fixes of 3.0.1 are told under its title: in the chunk, or in its breadcrumbs.
+    const { chunks } = chunkdown({ chunkSize: 120 }).split(markdown);
+    const fixes = chunks.filter((each) => each.text.includes('Fix change'));
+    expect(fixes.length).toBeGreaterThan(1);
+    for (const chunk of fixes) {
+      const titles = [...chunk.breadcrumbs.map((crumb) => crumb.text), chunk.text];
+      expect(titles.some((title) => title.includes('3.0.1'))).toBe(true);
+    }
+  });
+
+  test('the changelogs among the node_modules docs never mix a partial release with another', () => {
+    const changelogs = installedMarkdown().filter(
+      (document) =>
+        /(^|\/)(changelog|history|changes|releases)[^/]*\.md$/i.test(document.name) &&
+        releases(document.text).length >= 2,
+    );
+    expect(changelogs.length).toBeGreaterThan(5);
+    const failures: string[] = [];
+    for (const document of changelogs) {
+      for (const size of [200, 500, 1500]) {
+        for (const wide of [false, true]) {
+          for (const text of mixed(document.text, size, wide))
+            failures.push(`${document.name} @${size}${wide ? ' wide' : ''}: ${text}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
