@@ -38,9 +38,10 @@ const guide: ChunkedFile = {
     }),
   ],
   frontmatter: { format: 'yaml', raw: 'title: Guide', data: { title: 'Guide' } },
+  kind: 'prose',
 };
 
-const empty: ChunkedFile = { file: 'empty.md', chunks: [], frontmatter: undefined };
+const empty: ChunkedFile = { file: 'empty.md', chunks: [], frontmatter: undefined, kind: 'prose' };
 
 describe('toRecords', () => {
   it('adds the file and index, and the front matter on the first chunk only', () => {
@@ -49,6 +50,7 @@ describe('toRecords', () => {
     expect(records[0]).toEqual({
       file: 'docs/guide.md',
       index: 0,
+      kind: 'prose',
       ...guide.chunks[0],
       frontmatter: guide.frontmatter,
     });
@@ -99,9 +101,19 @@ describe('formatters', () => {
     expect(write('text', [empty])).toBe('');
   });
 
+  it('gives every record the kind of its file, and says so above a record list in text', () => {
+    const changelog: ChunkedFile = { ...guide, file: 'CHANGELOG.md', kind: 'record-list' };
+    const lines = write('jsonl', [changelog]).trim().split('\n');
+    expect(lines.map((line) => JSON.parse(line).kind)).toEqual(['record-list', 'record-list']);
+    const text = write('text', [changelog]);
+    expect(text.match(/^kind: record-list/gm)).toHaveLength(1);
+    expect(write('text', [guide])).not.toContain('kind:');
+  });
+
   it('shows the context header of embedText on its own line in text, and embedText in JSON', () => {
     const withContext: ChunkedFile = {
       file: 'guide.md',
+      kind: 'prose',
       chunks: [
         chunk('Intro.', { embedText: 'Intro.' }),
         chunk('More text.', {

@@ -77,8 +77,8 @@ export interface Analysis {
         segments: Segment[];
         /** Start offset of every chunk, to mark where each begins. */
         starts: number[];
-        /** The kind of document the library saw (`record-list`, `prose`), when it says. */
-        kind?: string | undefined;
+        /** The kind of document the library saw (`record-list` or `prose`). */
+        kind: string;
         /** The library's quality report over the chunks: the numbers `chunkdown --report` gives. */
         quality: Report;
       }
@@ -145,9 +145,7 @@ function runChunkdown(
     return { ok: false, error: describe(error) };
   }
   const ms = performance.now() - began;
-  const { chunks, frontmatter } = result;
-  // Newer versions of the library say what kind of document it was; older ones do not.
-  const kind = (result as { kind?: unknown }).kind;
+  const { chunks, frontmatter, kind } = result;
   // In characters, a chunk's content size is its rendered length: the check need not render it.
   const characters = settings.unit === 'characters';
   const qualities = chunks.map((chunk) =>
@@ -183,7 +181,7 @@ function runChunkdown(
     report,
     segments,
     starts,
-    kind: typeof kind === 'string' ? kind : undefined,
+    kind,
     quality: builder.build(),
   };
 }

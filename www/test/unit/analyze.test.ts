@@ -28,6 +28,17 @@ function expectConsistent(report: SplitterReport, source: string): void {
 }
 
 describe('analyze', () => {
+  it("passes on the library's kind of document", async () => {
+    const releases = Array.from(
+      { length: 5 },
+      (_, index) => `## 1.${5 - index}.0\n\n* A change in release 1.${5 - index}.0.`,
+    ).join('\n\n');
+    const changelog = await analyze(`# Changelog\n\n${releases}`, settings(), characters);
+    const guide = await analyze('# Guide\n\nSome prose here.', settings(), characters);
+    expect(changelog.chunkdown.ok && changelog.chunkdown.kind).toBe('record-list');
+    expect(guide.chunkdown.ok && guide.chunkdown.kind).toBe('prose');
+  });
+
   it.each(EXAMPLES.map((example) => [example.id, example.text]))(
     'reports both splitters on the %s example',
     async (_id, text) => {

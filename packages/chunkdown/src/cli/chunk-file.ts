@@ -1,5 +1,12 @@
 import { chunkdown } from '../index.js';
-import type { Chunk, Chunkdown, Frontmatter, LengthFunction, SplitResult } from '../types.js';
+import type {
+  Chunk,
+  Chunkdown,
+  DocumentKind,
+  Frontmatter,
+  LengthFunction,
+  SplitResult,
+} from '../types.js';
 import { describeError, UsageError } from './errors.js';
 import type { LargeFiles } from './large-file.js';
 import { type ChunkQuality, inspectChunk } from './quality.js';
@@ -20,6 +27,8 @@ export type FileOutcome =
       file: string;
       chunks: Chunk[];
       frontmatter: Frontmatter | undefined;
+      /** What kind of document it is (`'record-list'` or `'prose'`). */
+      kind: DocumentKind;
       /** Quality checks per chunk, when the report asked for them. */
       quality: ChunkQuality[] | undefined;
     }
@@ -108,7 +117,7 @@ function failedOutcome(file: string, error: unknown): FileOutcome {
 /** A successful outcome, with the quality checks when the report needs them. */
 function outcomeOf(
   file: string,
-  { chunks, frontmatter }: SplitResult,
+  { chunks, frontmatter, kind }: SplitResult,
   inspect: Inspection,
 ): FileOutcome {
   const quality =
@@ -117,7 +126,7 @@ function outcomeOf(
       : chunks.map((chunk) =>
           inspectChunk(chunk.text, inspect === 'characters' ? chunk.contentSize : undefined),
         );
-  return { ok: true, file, chunks, frontmatter, quality };
+  return { ok: true, file, chunks, frontmatter, kind, quality };
 }
 
 /**

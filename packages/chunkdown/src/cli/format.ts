@@ -1,5 +1,5 @@
 import { headerOf } from '../context.js';
-import type { Chunk, Frontmatter } from '../types.js';
+import type { Chunk, DocumentKind, Frontmatter } from '../types.js';
 import type { OutputFormat } from './args.js';
 
 /** One chunk as the CLI writes it: where it comes from, and the chunk with its metadata. */
@@ -8,6 +8,8 @@ export interface ChunkRecord extends Chunk {
   file: string;
   /** 0-based position of the chunk in its file. */
   index: number;
+  /** What kind of document the file is (`'record-list'` or `'prose'`). */
+  kind: DocumentKind;
   /** The file's front matter, on its first chunk only. */
   frontmatter?: Frontmatter;
 }
@@ -17,6 +19,7 @@ export interface ChunkedFile {
   file: string;
   chunks: readonly Chunk[];
   frontmatter: Frontmatter | undefined;
+  kind: DocumentKind;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface ChunkedFile {
  */
 export function toRecords(chunked: ChunkedFile): ChunkRecord[] {
   return chunked.chunks.map((chunk, index) => {
-    const record: ChunkRecord = { file: chunked.file, index, ...chunk };
+    const record: ChunkRecord = { file: chunked.file, index, kind: chunked.kind, ...chunk };
     if (index === 0 && chunked.frontmatter) record.frontmatter = chunked.frontmatter;
     return record;
   });
@@ -111,6 +114,9 @@ export function formatText(chunked: ChunkedFile, unit: string): string {
       const notes = describeDiagnostics(record);
       if (notes) lines.push(notes);
       if (record.frontmatter) lines.push(describeFrontmatter(record.frontmatter));
+      if (record.index === 0 && record.kind === 'record-list') {
+        lines.push('kind: record-list (a record that must be split shares no chunk with another)');
+      }
       lines.push('', record.text, '', '');
       return lines.join('\n');
     })
