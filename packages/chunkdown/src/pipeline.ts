@@ -58,7 +58,7 @@ export function splitDocument(
       : undefined,
   };
 
-  const records = findRecords(buildSections(tree), tree);
+  const records = findRecords(buildSections(tree, markdown), tree);
   const state = createSplitState({ options, measure, provenance, source: markdown, records });
   let drafts = pack(sectionUnit(records.document, state), {
     chunkSize: options.chunkSize,

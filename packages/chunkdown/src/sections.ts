@@ -1,4 +1,5 @@
 import type { Heading, Root, RootContent } from 'mdast';
+import { openFences } from './split/fence-regions.js';
 
 /**
  * A heading and everything it owns: the content up to the next heading of the same or higher
@@ -15,15 +16,26 @@ export interface Section {
   trail: Heading[];
 }
 
+/** How far on (in characters of source) a fence left open by a block may close for the headings in between to be its content. */
+const FENCE_REACH = 4000;
+
 /**
  * Regroup the flat children of a root into a tree of sections.
  *
+ * A heading inside a fence that only a line-by-line reader sees (a ```` ```markdown ```` line that
+ * CommonMark put into an HTML block, closed after the heading by a fence CommonMark opens: a
+ * Jekyll example) is content of the section before it, so that the blocks of that region can stay
+ * in one chunk; only when the fence closes within `FENCE_REACH` characters.
+ *
  * @param root
  *   Normalized tree.
+ * @param source
+ *   The document the tree's positions point into (without it, every root heading starts a section).
  * @returns
  *   The document section.
  */
-export function buildSections(root: Root): Section {
+export function buildSections(root: Root, source?: string): Section {
+  const inFence = source === undefined ? undefined : headingsInFences(root, source);
   const document: Section = {
     depth: 0,
     heading: undefined,
@@ -33,7 +45,7 @@ export function buildSections(root: Root): Section {
   };
   const stack: Section[] = [document];
   for (const node of root.children) {
-    if (node.type === 'heading') {
+    if (node.type === 'heading' && !inFence?.has(node)) {
       while ((stack[stack.length - 1] as Section).depth >= node.depth) stack.pop();
       const parent = stack[stack.length - 1] as Section;
       const section: Section = {
@@ -50,4 +62,31 @@ export function buildSections(root: Root): Section {
     }
   }
   return document;
+}
+
+/** The root headings that a fence, read line by line, holds (see `buildSections`). */
+function headingsInFences(root: Root, source: string): Set<Heading> {
+  const held = new Set<Heading>();
+  const blocks = root.children;
+  const open = openFences(blocks, source);
+  let index = 0;
+  while (index < blocks.length) {
+    if (!open[index]) {
+      index++;
+      continue;
+    }
+    // A region: from a block that leaves a fence open to the block that closes it.
+    let last = index;
+    while (last < blocks.length && open[last]) last++;
+    const from = blocks[index]?.position?.end.offset ?? 0;
+    const to = blocks[last]?.position?.start.offset;
+    if (last < blocks.length && to !== undefined && to - from <= FENCE_REACH) {
+      for (let inside = index + 1; inside <= last; inside++) {
+        const block = blocks[inside];
+        if (block?.type === 'heading') held.add(block);
+      }
+    }
+    index = last + 1;
+  }
+  return held;
 }

@@ -1,4 +1,4 @@
-import type { Code, Link, Nodes, Parents, Root, Text } from 'mdast';
+import type { Code, Html, Link, Nodes, Parents, Root, Text } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import type { Handle, Info, Options, SafeConfig, State } from 'mdast-util-to-markdown';
 import { defaultHandlers, toMarkdown } from 'mdast-util-to-markdown';
@@ -103,7 +103,18 @@ export function createSerializer(
   // CommonMark holds in an indented block with the closing fence), code without a language whose
   // lines hold fences is written indented, as the source wrote it, if that balances the chunk.
   let indentFencedCode = false;
+  // Fenced code the source never closed (its fence ran to the end of the document: a Jekyll page
+  // whose closing fence opened a block, because an HTML block took the opening fence line) is
+  // written the same way, without a closing fence, when it ends the chunk and that balances the
+  // chunk read line by line. `lastOpenEnded` is the text written for the last such block.
+  let leaveOpenEnded = false;
+  let lastOpenEnded: string | undefined;
   const code: Handle = (node: Code, parent: Parents | undefined, state: State, info: Info) => {
+    if (leaveOpenEnded && parent?.type === 'root' && unclosedInSource(node)) {
+      const written = shortestFence(defaultHandlers.code(node, parent, state, info), node.value);
+      lastOpenEnded = written.slice(0, written.lastIndexOf('\n')).trimEnd();
+      return lastOpenEnded;
+    }
     if (indentFencedCode && !node.lang && !node.meta && hasFenceLines(node.value)) {
       const fences = state.options.fences;
       state.options.fences = false;
@@ -114,6 +125,17 @@ export function createSerializer(
       }
     }
     return shortestFence(defaultHandlers.code(node, parent, state, info), node.value);
+  };
+
+  // Raw HTML that starts a list item is written without the indentation of its first line: after
+  // the marker, that indentation would move the column the item's content starts at, and the
+  // item's later lines (written at the marker's width) would fall out of the item (a piece of a
+  // list whose first block was an indented `</TabItem>`).
+  const html: Handle = (node: Html, parent: Parents | undefined) => {
+    const written = defaultHandlers.html(node);
+    return parent?.type === 'listItem' && parent.children[0] === node
+      ? written.replace(/^[ \t]+/, '')
+      : written;
   };
 
   // A GFM literal autolink (`https://x.dev`, `a@b.co`) is written as it was, not as `<…>`.
@@ -155,22 +177,56 @@ export function createSerializer(
       text,
       link,
       code,
+      html,
       paragraph: within(defaultHandlers.paragraph),
       heading: within(defaultHandlers.heading),
     },
+  };
+
+  /** Whether a fenced code block (or the block a piece came from) has no closing fence in the source. */
+  const unclosedInSource = (node: Code): boolean => {
+    const parsed = (sliceOrigins.get(node)?.node ?? node) as Nodes;
+    const range = sourceMap.range(parsed);
+    if (!range || range.end < source.trimEnd().length) return false;
+    const written = source.slice(range.start, range.end).trimEnd();
+    const opening = /^[ \t]{0,3}(`{3,}|~{3,})/.exec(written)?.[1];
+    if (!opening) return false;
+    const lastLine = written.slice(written.lastIndexOf('\n') + 1);
+    const closing = /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*$/.exec(lastLine)?.[1];
+    return (
+      !written.includes('\n') ||
+      !closing ||
+      closing[0] !== opening[0] ||
+      closing.length < opening.length
+    );
+  };
+
+  const retry = (tree: Root, flag: (on: boolean) => void): string => {
+    flag(true);
+    try {
+      return toMarkdown(tree, options).trim();
+    } finally {
+      flag(false);
+    }
   };
 
   return {
     stringify(tree) {
       const text = toMarkdown(tree, options).trim();
       if (!hasFenceLines(text) || scanFences(text) === undefined) return text;
-      indentFencedCode = true;
-      try {
-        const indented = toMarkdown(tree, options).trim();
-        return scanFences(indented) === undefined ? indented : text;
-      } finally {
-        indentFencedCode = false;
-      }
+      const indented = retry(tree, (on) => {
+        indentFencedCode = on;
+      });
+      if (scanFences(indented) === undefined) return indented;
+      lastOpenEnded = undefined;
+      const openEnded = retry(tree, (on) => {
+        leaveOpenEnded = on;
+      });
+      return lastOpenEnded !== undefined &&
+        openEnded.endsWith(lastOpenEnded) &&
+        scanFences(openEnded) === undefined
+        ? openEnded
+        : text;
     },
   };
 }

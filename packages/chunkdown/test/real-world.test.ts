@@ -121,4 +121,128 @@ describe('fences that only a line-by-line reader sees', () => {
       expect(holding[0]?.text).toContain("res.end('Hello World!');");
     }
   });
+
+  test('a Jekyll example whose closing fence opens a block the source never closes', () => {
+    // kramdown's `markdown="1"`: CommonMark puts the opening fence line into the HTML block that
+    // `</div>` starts, so the last fence opens a code block that runs to the end of the page. The
+    // chunk ends the page as the source does, without a closing fence of its own.
+    const markdown = [
+      '# Buttons',
+      '',
+      'Buttons come in several colors, and each one is a link with a class on it.',
+      '',
+      '<div class="code-example" markdown="1">',
+      '[Link button](https://example.com){: .btn }',
+      '',
+      '</div>',
+      '```markdown',
+      '[Link button](https://example.com){: .btn }',
+      '',
+      '```',
+      '',
+    ].join('\n');
+    for (const options of [...sizes, { chunkSize: 1500 }]) {
+      const { chunks } = checkInvariants(markdown, options);
+      expect((chunks.at(-1) as { text: string }).text.endsWith('{: .btn }\n\n```')).toBe(true);
+    }
+  });
+
+  test('a piece of a list item that starts with indented HTML keeps the item together', () => {
+    // An MDX `<Steps>` list (Starlight) whose item holds `<TabItem>` blocks around code indented
+    // past the item: a piece that starts at an indented tag must not move the column the item's
+    // content starts at (its later lines would fall out of the item).
+    const tab = (label: string) => [
+      `      <TabItem label="${label}">`,
+      '',
+      `        Run the command from ${label}, and read what it prints:`,
+      '',
+      '        ```',
+      `        const output = run('${label.toLowerCase()}', ['ping', message]);`,
+      '        const response = output.stdout;',
+      '        ```',
+      '',
+      '      </TabItem>',
+      '',
+    ];
+    const markdown = [
+      '<Steps>',
+      '',
+      '1.  ##### Run the sidecar',
+      '',
+      '    Run the sidecar from either language.',
+      '',
+      '    <Tabs>',
+      '',
+      ...tab('JavaScript'),
+      ...tab('Rust'),
+      '    </Tabs>',
+      '',
+      '</Steps>',
+    ].join('\n');
+    for (let chunkSize = 60; chunkSize <= 300; chunkSize += 20) {
+      const { chunks } = checkInvariants(markdown, { chunkSize, maxOverflowRatio: 1.5 });
+      for (const chunk of chunks) expect(chunk.text).not.toMatch(/^\d+\.[ \t]{2,}</);
+    }
+  });
+
+  test('a region of many examples in one indented code block is cut where its fences close', () => {
+    const example = (name: string) => [
+      `    \`\`\`js displayName="${name}"`,
+      ...Array.from(
+        { length: 14 },
+        (_, index) => `    const ${name.toLowerCase()}${index} = await run(${index});`,
+      ),
+      '    ```',
+      '',
+    ];
+    const markdown = [
+      '<section>',
+      '  <div>',
+      ...example('Server').slice(0, 8),
+      '',
+      ...example('Server').slice(8),
+      ...example('Tests'),
+      ...example('Streams'),
+      ...example('Threads'),
+      ...example('Workers'),
+      ...example('Timers'),
+      '  </div>',
+      '</section>',
+    ].join('\n');
+    expect(markdown.length).toBeGreaterThan(3000);
+    // (Under a raw cap smaller than one example, the HTML that opens the first cannot be kept
+    // with its closing fence: that piece is cut as text.)
+    for (const chunkSize of [20, 60, 100]) {
+      const { chunks } = checkInvariants(markdown, { chunkSize, maxOverflowRatio: 1.5 });
+      // A chunk per example, the first with the HTML that opens it.
+      expect(chunks.length).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  test('a heading inside a Jekyll example that CommonMark splits stays with the example', () => {
+    const markdown = [
+      '## Inline code',
+      '',
+      'Code can be rendered inline by wrapping it in single back ticks.',
+      '',
+      '<div class="code-example" markdown="1">',
+      'Lorem ipsum dolor sit amet, `<inline code snippet>` adipisicing elit.',
+      '',
+      '## Heading with `<inline code snippet>` in it.',
+      '{: .no_toc }',
+      '</div>',
+      '```markdown',
+      'Lorem ipsum dolor sit amet, `<inline code snippet>` adipisicing elit.',
+      '',
+      '## Heading with `<inline code snippet>` in it.',
+      '```',
+      '',
+      '## Syntax highlighted code blocks',
+      '',
+      'Use the built-in syntax highlighting for code blocks by using three backticks.',
+    ].join('\n');
+    for (const options of [{ chunkSize: 100, maxOverflowRatio: 1.5 }, { chunkSize: 200 }]) {
+      checkInvariants(markdown, options);
+    }
+  });
 });

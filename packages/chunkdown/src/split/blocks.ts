@@ -1,4 +1,5 @@
-import type { Heading, Nodes, Paragraph, Parent } from 'mdast';
+import type { Code, Heading, Nodes, Paragraph, Parent } from 'mdast';
+import { type OpenFence, scanFences } from '../fence-lines.js';
 import type { Measure } from '../measure.js';
 import { isPlainText } from '../nesting.js';
 import type { ResolvedOptions, RuleKey } from '../options.js';
@@ -38,20 +39,110 @@ function introduces(paragraph: Paragraph): boolean {
 
 /**
  * Blocks held together by a fence read line by line: kept whole unless far larger than a chunk
- * (a fence that never closes would otherwise hold the rest of the section), then split between
+ * (a fence that never closes would otherwise hold the rest of the section). A larger region is
+ * cut where the fence, read line by line, is closed: after a line of an indented code block that
+ * closes it (MDX: a ```` ```js ```` line in an HTML block, the example and its closing fence in
+ * the indented code after it, then more examples). A region with no such line is split between
  * its blocks.
  */
-function fenceRegionUnit(members: Unit[], state: SplitState): Unit {
+function fenceRegionUnit(
+  nodes: readonly Nodes[],
+  members: Unit[],
+  path: readonly Parent[],
+  section: Section,
+  state: SplitState,
+  source: string,
+): Unit {
   const size = members.reduce((sum, unit) => sum + unit.size, 0);
   return {
     kind: 'block',
     size,
     content: members.some((unit) => unit.content),
     leaves: () => members.flatMap((unit) => unit.leaves()),
-    split: () =>
-      size > Math.max(state.options.maxSize * FENCE_REGION_SPLIT, FENCE_REGION_FLOOR)
-        ? members
-        : { reason: 'never-split', nodeType: 'html' },
+    split: () => {
+      if (size <= Math.max(state.options.maxSize * FENCE_REGION_SPLIT, FENCE_REGION_FLOOR)) {
+        return { reason: 'never-split', nodeType: 'html' };
+      }
+      const pieces = regionPieces(nodes, members, path, section, state, source);
+      return pieces.length > 1 ? pieces : members;
+    },
+  };
+}
+
+/** One part of a piece of a fence region: a whole member, or lines `[from, to)` of indented code. */
+type RegionPart = { member: Unit } | { code: Code; from: number; to: number };
+
+/**
+ * The pieces of a fence region, cut after the lines of its indented code blocks where the fence
+ * read line by line is closed. Each piece is kept whole.
+ */
+function regionPieces(
+  nodes: readonly Nodes[],
+  members: Unit[],
+  path: readonly Parent[],
+  section: Section,
+  state: SplitState,
+  source: string,
+): Unit[] {
+  const pieces: RegionPart[][] = [];
+  let current: RegionPart[] = [];
+  let fence: OpenFence | undefined;
+  nodes.forEach((node, index) => {
+    const member = members[index] as Unit;
+    const start = node.position?.start.offset ?? 0;
+    const end = node.position?.end.offset ?? 0;
+    const written = source.slice(start, end);
+    if (node.type !== 'code' || node.lang || node.meta || /^[ \t]{0,3}(`{3}|~{3})/.test(written)) {
+      fence = scanFences(written, fence);
+      current.push({ member });
+      return;
+    }
+    // Indented code: its lines are the source's, without four columns of indentation.
+    const value = node.value;
+    let from = 0;
+    let lineStart = 0;
+    while (lineStart <= value.length) {
+      let lineEnd = value.indexOf('\n', lineStart);
+      if (lineEnd === -1) lineEnd = value.length;
+      fence = scanFences(value.slice(lineStart, lineEnd), fence);
+      if (fence === undefined && lineEnd < value.length && lineEnd > from) {
+        current.push({ code: node, from, to: lineEnd });
+        pieces.push(current);
+        current = [];
+        from = lineEnd + 1;
+        while (from < value.length && value.charCodeAt(from) === 10) from++;
+        lineStart = from;
+        continue;
+      }
+      lineStart = lineEnd + 1;
+    }
+    if (from < value.length) current.push({ code: node, from, to: value.length });
+  });
+  if (current.length > 0) pieces.push(current);
+  return pieces.map((parts) => regionPiece(parts, path, section, state));
+}
+
+function regionPiece(
+  parts: RegionPart[],
+  path: readonly Parent[],
+  section: Section,
+  state: SplitState,
+): Unit {
+  const sizeOf = (part: RegionPart) =>
+    'member' in part
+      ? part.member.size
+      : state.measure.text(part.code.value.slice(part.from, part.to));
+  return {
+    kind: 'block',
+    size: parts.reduce((sum, part) => sum + sizeOf(part), 0),
+    content: true,
+    leaves: () =>
+      parts.flatMap((part): Leaf[] =>
+        'member' in part
+          ? part.member.leaves()
+          : [{ path, node: part.code, from: part.from, to: part.to, section }],
+      ),
+    split: () => ({ reason: 'never-split', nodeType: 'html' }),
   };
 }
 
@@ -207,7 +298,16 @@ export function createSplitState(setup: SplitSetup): SplitState {
         const members = nodes
           .slice(index, last + 1)
           .map((node) => state.block(node, path, section));
-        units.push(fenceRegionUnit(members, state));
+        units.push(
+          fenceRegionUnit(
+            nodes.slice(index, last + 1),
+            members,
+            path,
+            section,
+            state,
+            source as string,
+          ),
+        );
         index = last;
       }
       return units;

@@ -9,9 +9,9 @@ import { chunkdown } from '../../src/index.js';
 
 const parser = unified().use(remarkParse).use(remarkGfm);
 
-/** Parse markdown the way the library does (front matter is not content). */
+/** Parse markdown the way the library does (front matter, after a byte order mark, is not content). */
 export function parseMarkdown(markdown: string): Root {
-  return parser.parse(takeFrontmatter(markdown).body);
+  return parser.parse(takeFrontmatter(markdown.replace(/^\uFEFF/, '')).body);
 }
 
 /** Rendered text pieces of a tree (what a reader sees), one per text-bearing node. */
