@@ -31,6 +31,9 @@ const COVERAGE = 0.5;
  * `crashReporter.start(options)`, `Array.prototype.at`), a ticket (`#123`, `ABC-123`), or a
  * question (an FAQ).
  */
+const VERSION = 0;
+const DATE = 1;
+const WRITTEN_DATE = 2;
 const recordHeadings = [
   /^(?:(?:version|release|v)\s*)?\[?v?\d+\.\d+(?:\.\d+)*(?:[-+][0-9A-Za-z.-]+)?\]?(?=$|[\s\])/:,–-])/i,
   /^\d{4}-\d{2}(?:-\d{2})?\b/,
@@ -58,7 +61,7 @@ const recordHeadings = [
  */
 export function findRecords(document: Section, root: Root): Records {
   const total = textOf(root).length || 1;
-  const headings = recordHeadingSet(document);
+  const { headings, pattern } = recordHeadingSet(document);
   const outermost: Section[] = [];
   const parents = new Set<Section>();
   const visit = (section: Section) => {
@@ -82,11 +85,19 @@ export function findRecords(document: Section, root: Root): Records {
   }
   if (!sectionsHold) return { kind: 'record-list', document, sections: new Set(), lists };
   const sections = new Set<Section>();
-  return { kind: 'record-list', document: regroup(document, headings, sections), sections, lists };
+  // Releases own the sections of their rank after them (`### [1.0.1]`, then `### Bug Fixes`);
+  // an API entry or a question does not (`#### \`test\``, then `#### Examples` of the whole).
+  const adopt = pattern === VERSION || pattern === DATE || pattern === WRITTEN_DATE;
+  return {
+    kind: 'record-list',
+    document: regroup(document, headings, adopt, sections),
+    sections,
+    lists,
+  };
 }
 
-/** The headings of the most common record-like kind, when there are enough of them. */
-function recordHeadingSet(document: Section): Set<Heading> {
+/** The headings of the most common record-like kind, when there are enough of them, and the kind. */
+function recordHeadingSet(document: Section): { headings: Set<Heading>; pattern: number } {
   const byPattern = new Map<number, Heading[]>();
   const visit = (section: Section) => {
     for (const subsection of section.subsections) {
@@ -101,20 +112,34 @@ function recordHeadingSet(document: Section): Set<Heading> {
   };
   visit(document);
   let best: Heading[] = [];
-  for (const list of byPattern.values()) if (list.length > best.length) best = list;
-  return new Set(best.length >= MIN_RECORDS ? best : []);
+  let pattern = -1;
+  for (const [index, list] of byPattern) {
+    if (list.length > best.length) {
+      best = list;
+      pattern = index;
+    }
+  }
+  return best.length >= MIN_RECORDS
+    ? { headings: new Set(best), pattern }
+    : { headings: new Set(), pattern: -1 };
 }
 
 /**
- * The section tree with each record holding the sibling sections that follow it up to the next
- * record; the records of the new tree are added to `records`.
+ * The section tree with its trails rebuilt and, when `adopt`, each record holding the sibling
+ * sections that follow it up to the next record; the records of the new tree are added to
+ * `records`.
  */
-function regroup(section: Section, headings: ReadonlySet<Heading>, records: Set<Section>): Section {
+function regroup(
+  section: Section,
+  headings: ReadonlySet<Heading>,
+  adopt: boolean,
+  records: Set<Section>,
+): Section {
   const subsections: Section[] = [];
   let last: Section | undefined;
   for (const subsection of section.subsections) {
     const isRecord = subsection.heading !== undefined && headings.has(subsection.heading);
-    if (!isRecord && last) last.subsections.push(subsection);
+    if (!isRecord && last && adopt) last.subsections.push(subsection);
     else {
       last = isRecord ? { ...subsection, subsections: [...subsection.subsections] } : undefined;
       subsections.push(last ?? subsection);
@@ -125,6 +150,7 @@ function regroup(section: Section, headings: ReadonlySet<Heading>, records: Set<
     const child = regroup(
       { ...subsection, trail: subsection.heading ? [...section.trail, subsection.heading] : [] },
       headings,
+      adopt,
       records,
     );
     if (child.heading && headings.has(child.heading)) records.add(child);
