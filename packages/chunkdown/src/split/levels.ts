@@ -43,6 +43,7 @@ export type Rank = number;
 
 const rank = (level: BoundaryLevel): Rank => boundaryLevels.indexOf(level);
 
+export const BLOCK: Rank = rank('block');
 export const ITEM: Rank = rank('item');
 export const LINE: Rank = rank('line');
 export const SENTENCE: Rank = rank('sentence');

@@ -325,30 +325,45 @@ const cjkStops: Record<string, number> = {
  *   End offset.
  * @param level
  *   The weakest level wanted (`SENTENCE` … `WORD`).
+ * @param ranks
+ *   When given, receives the level of each span, in order.
  * @returns
  *   Separator spans.
  */
-export function boundaries(text: string, a: number, b: number, level: number): number[] {
+export function boundaries(
+  text: string,
+  a: number,
+  b: number,
+  level: number,
+  ranks?: number[],
+): number[] {
   const spans: number[] = [];
+  const add = (start: number, end: number, rank: number) => {
+    spans.push(start, end);
+    ranks?.push(rank);
+  };
   let i = a;
   while (i < b) {
     const code = text.charCodeAt(i);
     if (isSpace(code)) {
       const start = i;
       while (i < b && isSpace(text.charCodeAt(i))) i++;
-      if (start > a && i < b && classify(text, start, i) <= level) spans.push(start, i);
+      if (start > a && i < b) {
+        const rank = classify(text, start, i);
+        if (rank <= level) add(start, i, rank);
+      }
       continue;
     }
     if (code === 0x2014 && level >= CLAUSE && i > a && i + 1 < b) {
       if (letterOrDigit.test(text.charAt(i - 1)) && letterOrDigit.test(text.charAt(i + 1))) {
-        spans.push(i + 1, i + 1);
+        add(i + 1, i + 1, CLAUSE);
       }
     } else if (code > 0x3000) {
       const stop = cjkStops[text.charAt(i)];
       if (stop !== undefined && stop <= level) {
         let end = i + 1;
         while (end < b && closers.has(text.charAt(end))) end++;
-        if (end < b && !isSpace(text.charCodeAt(end))) spans.push(end, end);
+        if (end < b && !isSpace(text.charCodeAt(end))) add(end, end, stop);
       }
     }
     i++;
