@@ -127,7 +127,13 @@ export interface ChunkdownOptions {
   rules?: NodeRules | undefined;
   /** The size unit. Default: `text => text.length`. */
   lengthFunction?: LengthFunction | undefined;
-  /** Content carried from the end of the previous chunk of the same section. Default 0. */
+  /**
+   * Content repeated from the end of the previous chunk at the start of a chunk that continues
+   * its section, up to this much in the size unit: cut at the strongest boundary that fits
+   * (block, item, line, sentence, clause, phrase, word), never inside a word or a link, never
+   * across a section boundary; list items, quotes, code lines and table rows keep their markup.
+   * It comes on top of the chunk's own content and counts in `maxRawSize`. Default 0.
+   */
   overlap?: number | undefined;
   /** Chunks smaller than this are merged into a neighbour when the merge fits. Default 0. */
   minChunkSize?: number | undefined;

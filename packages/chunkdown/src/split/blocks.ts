@@ -1,4 +1,4 @@
-import type { Code, Heading, Nodes, Paragraph, Parent } from 'mdast';
+import type { Code, Heading, Html, Nodes, Paragraph, Parent } from 'mdast';
 import { type OpenFence, scanFences } from '../fence-lines.js';
 import type { Measure } from '../measure.js';
 import { isPlainText } from '../nesting.js';
@@ -7,12 +7,12 @@ import type { Provenance } from '../provenance.js';
 import type { Records } from '../records.js';
 import type { Section } from '../sections.js';
 import { openFences } from './fence-regions.js';
-import { htmlUnit } from './html.js';
+import { closesElement, htmlUnit, opensElement } from './html.js';
 import { linesUnit } from './lines.js';
 import { phrasingUnit } from './phrasing.js';
 import { tableUnit } from './table.js';
 import type { Atomic, Leaf, NodeSplitter, SplitState, Unit } from './types.js';
-import { nodeUnit } from './unit.js';
+import { nodeUnit, withTrailer } from './unit.js';
 
 /** Why a node is kept whole by its rule, or `undefined` when it may be split. */
 function ruleKeepsWhole(state: SplitState, key: RuleKey, node: Nodes): Atomic | undefined {
@@ -168,11 +168,15 @@ export const splitters: Record<string, NodeSplitter> = {
   },
   code: (node, path, section, state) =>
     linesUnit(node as never, path, section, state, ruleKeepsWhole(state, 'code', node)),
-  // A block nested too deep to split structurally is cut like plain text.
-  html: (node, path, section, state) =>
-    isPlainText(node)
-      ? linesUnit(node as never, path, section, state, undefined)
-      : htmlUnit(node as never, path, section, state, ruleKeepsWhole(state, 'html', node)),
+  html: (node, path, section, state) => {
+    // A block nested too deep to split structurally is cut like plain text.
+    if (isPlainText(node)) return linesUnit(node as never, path, section, state, undefined);
+    const unit = htmlUnit(node as never, path, section, state, ruleKeepsWhole(state, 'html', node));
+    // An element's opening tag alone (`<Listing …>`, `<details>`) stays with what it opens.
+    return opensElement(node as Html) && unit.size <= state.options.maxSize
+      ? { ...unit, leadIn: true }
+      : unit;
+  },
   table: (node, path, section, state) =>
     tableUnit(node as never, path, section, state, ruleKeepsWhole(state, 'table', node)),
   list: (node, path, section, state) => {
@@ -289,7 +293,13 @@ export function createSplitState(setup: SplitSetup): SplitState {
       const open = source === undefined ? undefined : openFences(nodes, source);
       for (let index = 0; index < nodes.length; index++) {
         if (!open?.[index]) {
-          units.push(state.block(nodes[index] as Nodes, path, section));
+          const node = nodes[index] as Nodes;
+          const unit = state.block(node, path, section);
+          const previous = units[units.length - 1];
+          // An element's closing tag alone (`</Listing>`) stays with what it closes.
+          if (previous && node.type === 'html' && !isPlainText(node) && closesElement(node))
+            units[units.length - 1] = withTrailer(previous, unit);
+          else units.push(unit);
           continue;
         }
         // Blocks that a fence read line by line holds together go as one unit.

@@ -1,4 +1,4 @@
-import { GRAPHEME, type Rank, WORD } from './levels.js';
+import { GRAPHEME, HYPHEN, type Rank, WORD } from './levels.js';
 import type { Atomic, Unit } from './types.js';
 
 /**
@@ -11,11 +11,11 @@ export interface Cutter {
    * pairs of offsets; none when there are none or the kind of text has no such level.
    */
   separators(level: Rank, a: number, b: number): number[];
-  /** Whether `[a, b)` may be cut between graphemes (a word that may be split). */
+  /** Whether `[a, b)` may be cut inside words (after hyphens, between graphemes). */
   cutsGraphemes(a: number, b: number): boolean;
   /**
    * The unit of the piece `[a, b)`, whose separator after it runs to `sizeEnd`, that splits
-   * further from `level` on (past `GRAPHEME`: the piece was cut out of a word).
+   * further from `level` on (past `HYPHEN`: the piece was cut out of a word).
    */
   piece(a: number, b: number, sizeEnd: number, level: Rank): Unit;
   /** Why `[a, b)` cannot be cut at all. */
@@ -50,7 +50,7 @@ export function cut(
   from: Rank,
 ): Unit[] | Atomic {
   for (let level = from; level <= GRAPHEME; level++) {
-    if (level === GRAPHEME && !cutter.cutsGraphemes(a, b)) break;
+    if (level >= HYPHEN && !cutter.cutsGraphemes(a, b)) break;
     const spans = cutter.separators(level, a, b);
     if (spans.length === 0) continue;
     // Pieces hold no separator of this level, so they are cut further at the next one; a piece

@@ -32,8 +32,8 @@ export type PhrasingContainer = Paragraph | Heading | TableCell;
 
 /**
  * Flatten the phrasing content of a container into one string: text and the text of inline code
- * and alt text that may be cut go in as they are, a node kept whole by its rule as one stand-in
- * character, a hard break as a line separator.
+ * and alt text that may be cut go in as they are, a node kept whole by its rule (or a link or
+ * image that fits a chunk) as one stand-in character, a hard break as a line separator.
  *
  * @param container
  *   The paragraph, heading or table cell.
@@ -71,6 +71,9 @@ export function flatten(
   };
   const atom = (runPath: readonly Parent[], node: Nodes) =>
     push(runPath, node, undefined, state.measure.size(node), ATOM);
+  // A link or image that may be split is still kept whole while it fits a chunk: its pieces would
+  // be two links (or images) of one.
+  const fits = (node: Nodes) => state.measure.size(node) <= state.options.maxSize;
 
   const visit = (children: readonly Nodes[], runPath: readonly Parent[]) => {
     for (const child of children) {
@@ -86,7 +89,7 @@ export function flatten(
           break;
         case 'link':
         case 'linkReference':
-          if (state.keepsWhole('link', child)) atom(runPath, child);
+          if (state.keepsWhole('link', child) || fits(child)) atom(runPath, child);
           else visit(child.children, [...runPath, child]);
           break;
         case 'inlineCode':
@@ -95,7 +98,7 @@ export function flatten(
           break;
         case 'image':
         case 'imageReference':
-          if (state.keepsWhole('image', child) || !child.alt) atom(runPath, child);
+          if (state.keepsWhole('image', child) || !child.alt || fits(child)) atom(runPath, child);
           else push(runPath, child, child.alt, 0, '');
           break;
         case 'break':

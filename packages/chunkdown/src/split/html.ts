@@ -128,8 +128,8 @@ const type7 =
  * Whether a line opens an HTML block that lasts until a blank line (types 6 and 7) with an
  * opening tag: a closing tag (`</div>`) goes with what it closes, never to a piece of its own.
  */
-function opensHtmlBlock(line: string): boolean {
-  if (/^ {0,3}<\//.test(line)) return false;
+function opensHtmlBlock(line: string, closing: boolean): boolean {
+  if (!closing && /^ {0,3}<\//.test(line)) return false;
   const tag = type6.exec(line);
   if (tag && blockTags.has((tag[1] as string).toLowerCase())) return true;
   return type7.test(line);
@@ -142,10 +142,13 @@ function opensHtmlBlock(line: string): boolean {
  *
  * @param value
  *   The HTML.
+ * @param closing
+ *   Whether a line that is a closing tag (`</ul>`) is a cut too: where an overlap may start, not
+ *   a piece of a split.
  * @returns
  *   Increasing offsets.
  */
-export function safeCuts(value: string): number[] {
+export function safeCuts(value: string, closing = false): number[] {
   const starts: number[] = [];
   const blank: boolean[] = [];
   for (let start = 0; start <= value.length; ) {
@@ -166,9 +169,47 @@ export function safeCuts(value: string): number[] {
     const start = starts[line] as number;
     let end = value.indexOf('\n', start);
     if (end === -1) end = value.length;
-    if (clear && opensHtmlBlock(value.slice(start, end).replace(/\r$/, ''))) cuts.push(start);
+    if (clear && opensHtmlBlock(value.slice(start, end).replace(/\r$/, ''), closing))
+      cuts.push(start);
     else continue;
     clear = true;
   }
   return cuts.reverse();
+}
+
+const voidTags = new Set(
+  'area base br col embed hr img input link meta param source track wbr'.split(' '),
+);
+/** One opening tag: `<Name attributes>` (attributes may run over lines), not self-closing. */
+const openingTag =
+  /^<([A-Za-z][A-Za-z0-9.:-]*)(?:\s+[A-Za-z_:@][\w.:@-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*\s*>$/;
+
+/**
+ * Whether a raw HTML block is only the opening tag of an element (`<Listing file-name="a.rs">`,
+ * `<details>`, `<TabItem value="npm">`) whose content follows as markdown: it introduces what
+ * follows, as a heading does, and should not end a chunk.
+ *
+ * @param node
+ *   The HTML node.
+ * @returns
+ *   Whether it opens an element and holds nothing else.
+ */
+export function opensElement(node: Html): boolean {
+  const value = node.value.trim();
+  if (value.length > 1000) return false;
+  const tag = openingTag.exec(value);
+  return tag !== null && !voidTags.has((tag[1] as string).toLowerCase());
+}
+
+/**
+ * Whether a raw HTML block is only a closing tag (`</Listing>`, `</details>`): it belongs to the
+ * markdown before it.
+ *
+ * @param node
+ *   The HTML node.
+ * @returns
+ *   Whether it closes an element and holds nothing else.
+ */
+export function closesElement(node: Html): boolean {
+  return /^<\/[A-Za-z][A-Za-z0-9.:-]*\s*>$/.test(node.value.trim());
 }

@@ -14,14 +14,23 @@ export const boundaryLevels = [
   'item',
   /** Between code lines, or column groups of a row too wide for any chunk. */
   'line',
-  /** After `.` `!` `?` (not `e.g.`, `U.S.A.`, `3.14`, `v1.2.0`, `index.ts`), `。` `！` `？`, or a hard break. */
+  /**
+   * After `.` `!` `?` (not `e.g.`, `U.S.A.`, `3.14`, `v1.2.0`, `index.ts`), `。` `！` `？`, or a hard
+   * break; also after a citation that follows the stop (`miles.[3] The`).
+   */
   'sentence',
-  /** After `;` or `:`. */
+  /** After `;` or `:`, a dash between phrases, an ellipsis, or a full stop before a lowercase word. */
   'clause',
-  /** After `,` or around a dash. */
+  /** After `,`, or before an item of an inline list (`… 2) the next`). */
   'phrase',
-  /** Between words: whitespace, or `Intl.Segmenter` words in scripts written without spaces. */
+  /**
+   * Between words: whitespace, or `Intl.Segmenter` words in scripts written without spaces.
+   * Punctuation standing alone (a dash, an ellipsis) goes with the word before it, an enumerator
+   * (`1)`, `•`) with the word after it.
+   */
   'word',
+  /** After a hyphen inside a word, only when a word may be split (the `word` rule, or `maxRawSize`). */
+  'hyphen',
   /** Between graphemes, only when a word may be split (the `word` rule, or `maxRawSize`). */
   'grapheme',
 ] as const;
@@ -34,10 +43,12 @@ export type Rank = number;
 
 const rank = (level: BoundaryLevel): Rank => boundaryLevels.indexOf(level);
 
+export const BLOCK: Rank = rank('block');
 export const ITEM: Rank = rank('item');
 export const LINE: Rank = rank('line');
 export const SENTENCE: Rank = rank('sentence');
 export const CLAUSE: Rank = rank('clause');
 export const PHRASE: Rank = rank('phrase');
 export const WORD: Rank = rank('word');
+export const HYPHEN: Rank = rank('hyphen');
 export const GRAPHEME: Rank = rank('grapheme');

@@ -9,9 +9,9 @@ import {
   rangeSize,
   runAt,
 } from './flatten.js';
-import { GRAPHEME, SENTENCE, WORD } from './levels.js';
+import { GRAPHEME, HYPHEN, SENTENCE, WORD } from './levels.js';
 import { segmentOffsets } from './segments.js';
-import { boundaries, segmentBoundaries } from './text-boundaries.js';
+import { boundaries, hyphenBoundaries, segmentBoundaries } from './text-boundaries.js';
 import type { Atomic, SplitState, Unit } from './types.js';
 
 /**
@@ -56,6 +56,7 @@ function textCutter(flat: Flat): Cutter {
     separators(level, a, b) {
       if (level < SENTENCE) return [];
       if (level === GRAPHEME) return graphemeBoundaries(flat, a, b);
+      if (level === HYPHEN) return hyphenBoundaries(flat.text, a, b);
       const spans = boundaries(flat.text, a, b, level);
       return spans.length === 0 && level === WORD ? segmentBoundaries(flat.text, a, b) : spans;
     },
@@ -85,7 +86,7 @@ function rangeUnit(
     // The separator after the range goes with it: it joins this piece to the next when both
     // land in one chunk, and is trimmed when the chunk ends here.
     leaves: () =>
-      level > GRAPHEME
+      level > HYPHEN
         ? rangeLeaves(flat, a, sizeEnd).map((leaf) => ({ ...leaf, wordCut: true }))
         : rangeLeaves(flat, a, sizeEnd),
     split: () => cut(cutter, a, b, sizeEnd, level),

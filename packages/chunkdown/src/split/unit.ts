@@ -33,3 +33,31 @@ export function nodeUnit(
     split,
   };
 }
+
+/**
+ * A unit with a trailer that must not be parted from its end (an HTML element's closing tag,
+ * `</Listing>`, after the markdown it closes): placed together, and when the unit is split, the
+ * trailer goes with its last piece, so it never starts a chunk of its own.
+ *
+ * @param unit
+ *   The unit.
+ * @param trailer
+ *   What follows it.
+ * @returns
+ *   The joined unit.
+ */
+export function withTrailer(unit: Unit, trailer: Unit): Unit {
+  const joined: Unit = {
+    kind: unit.kind === 'section' ? 'section' : 'block',
+    size: unit.size + (unit.trail ?? 0) + trailer.size,
+    content: unit.content || trailer.content,
+    leaves: () => [...unit.leaves(), ...trailer.leaves()],
+    split: () => {
+      const parts = unit.split();
+      if (!Array.isArray(parts) || parts.length === 0) return parts;
+      return [...parts.slice(0, -1), withTrailer(parts[parts.length - 1] as Unit, trailer)];
+    },
+  };
+  if (trailer.trail !== undefined) joined.trail = trailer.trail;
+  return joined;
+}

@@ -420,10 +420,9 @@ export function findProblems(
     chunkUrls.push(...urlsOf(tree));
     if (!chunk.cut && !chunk.fallback) {
       const constructs = constructsOf(tree);
-      if (!options.overlap) {
-        for (const construct of gained(constructs, source, headingsSeen)) {
-          add('gained-construct', `${where}: gained ${construct}`);
-        }
+      // (Overlap repeats text, code lines and table rows, never a heading: it gains nothing.)
+      for (const construct of gained(constructs, source, headingsSeen)) {
+        add('gained-construct', `${where}: gained ${construct}`);
       }
       // (Under a tiny raw cap a heading may have no room for anything after it, nor headings at
       // the end of the document for the content before them.)
