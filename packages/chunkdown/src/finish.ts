@@ -81,6 +81,15 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
   for (let index = drafts.length - 1; index >= 0; index--) {
     stack.push({ draft: drafts[index] as OverlappedDraft, outer: undefined, round: 0 });
   }
+  const fits = (job: Job, rendered: Rendered): boolean => {
+    if (cap === undefined) return true;
+    const header = job.headerless
+      ? ''
+      : context.header?.(placeOf(job, context).crumbs, leadingHeading(rendered.root));
+    return (header ? lengthFunction(embedText(header, rendered.text)) : rendered.rawSize) <= cap;
+  };
+  // The last chunk pushed from a job, while a heading-only piece after it may still join it.
+  let last: { job: Job; rendered: Rendered } | undefined;
   for (let job = stack.pop(); job; job = stack.pop()) {
     const rendered = job.rendered ?? render(job.draft);
     if (rendered.text.length === 0) continue;
@@ -92,7 +101,24 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
       cap === undefined ||
       (header ? lengthFunction(embedText(header, rendered.text)) : rendered.rawSize) <= cap
     ) {
+      if (cap !== undefined && job.outer !== undefined && onlyHeadings(job.draft)) {
+        // A piece of a re-split that is only headings (the content after them did not fit the
+        // cap with them) joins the piece after it if the cap allows, else the one before.
+        const joined = joinHeadings(job, stack[stack.length - 1], last, render, fits);
+        if (joined === 'next') continue;
+        if (joined) {
+          chunks.pop();
+          const joinedPlace = placeOf(joined.job, context);
+          const joinedHeader = joined.job.headerless
+            ? ''
+            : context.header?.(joinedPlace.crumbs, leadingHeading(joined.rendered.root));
+          chunks.push(toChunk(joined.job, joined.rendered, joinedPlace, context, joinedHeader));
+          last = undefined;
+          continue;
+        }
+      }
       chunks.push(toChunk(job, rendered, place, context, header));
+      last = { job, rendered };
       continue;
     }
     const { draft } = job;
@@ -130,8 +156,50 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
     chunks.push(
       ...cutChunks(rendered.text, place, cap, context, fallbackOf(draft.leaves), cutHeader),
     );
+    last = undefined;
   }
   return chunks;
+}
+
+/** Whether a draft holds nothing but headings. */
+function onlyHeadings(draft: Draft): boolean {
+  return draft.leaves.length > 0 && draft.leaves.every((leaf) => leaf.node.type === 'heading');
+}
+
+/**
+ * Join a heading-only piece of a re-split to a neighbouring piece of the same re-split: to the
+ * next one (on top of `stack`, replaced by the joined job: `'next'`), else to the chunk before it
+ * (the joined job and its rendering, to replace that chunk), when the cap allows.
+ */
+function joinHeadings(
+  job: Job,
+  next: Job | undefined,
+  last: { job: Job; rendered: Rendered } | undefined,
+  render: (draft: Draft) => Rendered,
+  fits: (job: Job, rendered: Rendered) => boolean,
+): 'next' | { job: Job; rendered: Rendered } | undefined {
+  if (next && next.outer === job.outer && next.draft.overlap === 0) {
+    const draft = { ...next.draft, leaves: [...job.draft.leaves, ...next.draft.leaves] };
+    const rendered = render(draft);
+    if (fits({ ...next, draft }, rendered)) {
+      // `next` is on top of the stack: it becomes the joined job.
+      next.draft = draft;
+      next.rendered = rendered;
+      return 'next';
+    }
+  }
+  if (last) {
+    const joined: Job = {
+      ...last.job,
+      // Pieces of two re-splits: the joined chunk is placed by its leaves alone.
+      outer: last.job.outer === job.outer ? job.outer : undefined,
+      draft: { ...last.job.draft, leaves: [...last.job.draft.leaves, ...job.draft.leaves] },
+      rendered: undefined,
+    };
+    const rendered = render(joined.draft);
+    if (fits(joined, rendered)) return { job: joined, rendered };
+  }
+  return undefined;
 }
 
 /** Rebuild a draft's tree and serialize it. */

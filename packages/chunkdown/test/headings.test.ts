@@ -68,4 +68,36 @@ describe('headings never stand alone', () => {
     ).join('\n')}\n\n###### Empty\n\n## Next\n\n${prose(30, 'n')}.`;
     chunks(markdown, { chunkSize: 100, maxOverflowRatio: 1.5, maxRawSize: 300 });
   });
+
+  test('under the raw cap, a heading that cannot go with what follows goes with what precedes', () => {
+    // Electron's API docs: a method heading, then an HTML comment that fills the cap alone.
+    const comment = [
+      '<!--',
+      '```YAML history',
+      'changes:',
+      '  - pr-url: https://github.com/electron/electron/pull/23265',
+      '    description: "Deprecated calling this method in the renderer process of the app."',
+      '    breaking-changes-header: deprecated-methods-in-the-renderer-process',
+      '```',
+      '-->',
+    ].join('\n');
+    const markdown = [
+      '## Methods',
+      '',
+      `${prose(12, 'm')}.`,
+      '',
+      '> [!NOTE]',
+      '> This method is only available in the main process.',
+      '',
+      '### `reporter.setUploadToServer(uploadToServer)`',
+      '',
+      comment,
+      '',
+      `* \`uploadToServer\` boolean - ${prose(10, 'u')}.`,
+    ].join('\n');
+    const texts = chunks(markdown, { chunkSize: 100, maxOverflowRatio: 1.5, maxRawSize: 300 });
+    expect(
+      texts.some((text) => text.endsWith('### `reporter.setUploadToServer(uploadToServer)`')),
+    ).toBe(true);
+  });
 });
