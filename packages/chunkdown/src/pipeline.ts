@@ -18,8 +18,9 @@ import { pack } from './split/pack.js';
 import type { Chunk, SplitResult } from './types.js';
 
 /**
- * Split a document: parse → normalize (front matter, references, transforms) → sections →
- * split and pack → rebuild and serialize each chunk → enforce the raw size cap → metadata.
+ * Split a document: parse → normalize (front matter, references, transforms) → sections and
+ * record lists → split and pack → merge small chunks → overlap → rebuild and serialize each
+ * chunk → enforce the raw size cap → metadata.
  *
  * @param markdown
  *   The document.
