@@ -74,10 +74,15 @@ export function deepLines(
   let markersSinceCut = 0;
   let nextCut = 0;
   let imagesOpen = 0;
+  /** Footnote definitions opened by the last line that opened any, since the last cut. */
+  let footnoteRun = 0;
   for (let line = 0; line < starts.length; line++) {
     const start = starts[line] as number;
     while (nextCut < cuts.length && (cuts[nextCut] as number) <= start) {
-      if (cuts[nextCut] === start) markersSinceCut = 0;
+      if (cuts[nextCut] === start) {
+        markersSinceCut = 0;
+        footnoteRun = 0;
+      }
       nextCut++;
     }
     const end = line + 1 < starts.length ? (starts[line + 1] as number) : text.length;
@@ -85,8 +90,15 @@ export function deepLines(
     markersSinceCut += prefix.markers;
     const images = openImages(text, start, end, imagesOpen);
     imagesOpen = images.after;
+    // Footnote definitions opened on one line (`[^a]: [^b]: text`) are all continued by one
+    // indentation of four columns: the indentation counts for each of them.
+    const indented = prefix.columns >= 4;
+    const footnoteLevels = indented ? Math.max(0, footnoteRun - 1) : 0;
+    if (prefix.footnotes > 0) {
+      footnoteRun = (indented ? footnoteRun : 0) + prefix.footnotes;
+    }
     const depth = Math.max(
-      Math.min(prefix.markers + Math.floor(prefix.columns / 2), markersSinceCut),
+      Math.min(prefix.markers + Math.floor(prefix.columns / 2) + footnoteLevels, markersSinceCut),
       images.most,
     );
     if (depth > limit) deep.push({ start, depth });
@@ -130,8 +142,9 @@ function containerPrefix(
   text: string,
   start: number,
   end: number,
-): { markers: number; columns: number } {
+): { markers: number; columns: number; footnotes: number } {
   let markers = 0;
+  let footnotes = 0;
   let columns = 0;
   let column = 0;
   let at = start;
@@ -166,11 +179,12 @@ function containerPrefix(
       const close = text.indexOf(']:', at + 2);
       if (close === -1 || close >= end) break;
       markers++;
+      footnotes++;
       column += close + 2 - at;
       at = close + 2;
     } else break;
   }
-  return { markers, columns };
+  return { markers, columns, footnotes };
 }
 
 function isDigit(code: number): boolean {
