@@ -1,3 +1,4 @@
+import type { Nodes } from 'mdast';
 import { literalText } from '../literal.js';
 import type { Overflow } from '../types.js';
 import type { Atomic, Leaf, Unit } from './types.js';
@@ -21,6 +22,16 @@ const SECTION_CARRY = 0.2;
 /** How many chunks at the end of a run are balanced against each other. */
 const BALANCED_TAIL = 2;
 const BLOCK_CARRY = 0.5;
+
+/**
+ * Before the tail of a run, a chunk ends at a boundary whose cumulative size is at least this
+ * share of `chunkSize`: the strongest one (before a section or heading, then a thematic break,
+ * then any other unit), and among equals the one whose next unit's text hashes highest. The
+ * choice depends on the text around the boundary, not on where the chunk started, so an edit
+ * that moves one boundary rarely moves the ones after it. The parts of a block (list items, table
+ * rows, lines, sentences, words) are still filled up to `chunkSize`.
+ */
+const CUT_WINDOW = 0.5;
 
 /** The limits a packing works to. */
 export interface Limits {
@@ -136,9 +147,10 @@ function emptyChunk(): OpenChunk {
 
 /**
  * Pack a unit into chunks. Units that fit stay whole; a unit that does not fit is split into its
- * next-smaller units, which are packed in order: chunks are filled up to `chunkSize`, and the
- * last two of a run share what is left evenly, so the last piece is not a fragment and an edit
- * moves only the boundaries near it. A chunk goes over
+ * next-smaller units, which are packed in order: chunks are filled up to `chunkSize`, each ending
+ * at the strongest boundary past half of it (among equals, one picked by the text after it: see
+ * {@link CUT_WINDOW}), and the last two of a run share what is left evenly, so the last piece is
+ * not a fragment and an edit moves only the boundaries near it. A chunk goes over
  * `chunkSize` only to keep a unit whole (up to `maxSize`), or when a unit cannot be split at all.
  * Headings stay with the start of their content; thematic breaks never sit at a chunk's edge.
  *
@@ -156,6 +168,8 @@ export function pack(root: Unit, limits: Limits): Draft[] {
 
   /** Whether a draft with content was made yet. */
   let anyContent = false;
+  /** How many times the open chunk was closed (a plan holds for one open chunk). */
+  let closed = 0;
 
   /** Place a unit in the open chunk; `ahead`: whether content follows it in the document. */
   const emit = (unit: Unit, ahead: boolean, atomic?: Atomic) => {
@@ -207,6 +221,7 @@ export function pack(root: Unit, limits: Limits): Draft[] {
       }
     }
     open = emptyChunk();
+    closed++;
   };
 
   /** Pack units in order; `after`: whether content follows them in the document. */
@@ -223,6 +238,9 @@ export function pack(root: Unit, limits: Limits): Draft[] {
     // cap) each chunk aims at an even share of what is left instead.
     let remaining = 0;
     let runEnd = 0;
+    /** Where the open chunk ends (before that unit), chosen when it was planned (`plannedAt`). */
+    let cut = -1;
+    let plannedAt = -1;
     for (let index = 0; index < units.length; index++) {
       const unit = units[index] as Unit;
       if (index >= runEnd) {
@@ -238,12 +256,21 @@ export function pack(root: Unit, limits: Limits): Draft[] {
         strict || total <= BALANCED_TAIL * chunkSize
           ? total / Math.max(1, Math.ceil(total / chunkSize))
           : chunkSize;
+      let end = false;
+      if (!strict && target === chunkSize && open.leaves.length > 0) {
+        if (plannedAt !== closed || cut < index) {
+          cut = chooseCut(units, index, runEnd);
+          plannedAt = closed;
+        }
+        end = index === cut;
+      }
       const following = index + 1 < units.length ? (units[index + 1] as Unit) : undefined;
       place(
         unit,
         target,
         following && following.kind !== 'break' ? following.size : 0,
         ahead[index] as boolean,
+        end,
       );
       remaining -= unit.size + (unit.trail ?? 0);
     }
@@ -251,7 +278,50 @@ export function pack(root: Unit, limits: Limits): Draft[] {
 
   const startsRun = (unit: Unit) => unit.kind === 'section' && unit.size > chunkSize;
 
-  const place = (unit: Unit, target: number, followingSize: number, ahead: boolean): void => {
+  /**
+   * The unit before which the open chunk ends (see {@link CUT_WINDOW}), among the boundaries from
+   * `index` on where the chunk would hold at least `CUT_WINDOW × chunkSize` and at most
+   * `chunkSize`; `units.length` when the best is the end of the units, -1 when there is none.
+   */
+  const chooseCut = (units: readonly Unit[], index: number, runEnd: number): number => {
+    // The parts of a block (items, rows, lines, sentences, words) are filled in order.
+    if (isPiece(units[index] as Unit)) return -1;
+    let size = open.size;
+    let trail = open.trail;
+    let best = -1;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    for (let j = index; j <= runEnd; j++) {
+      const next = units[j];
+      const previous = units[j - 1];
+      if (
+        size >= CUT_WINDOW * chunkSize &&
+        previous &&
+        !previous.leadIn &&
+        previous.kind !== 'heading'
+      ) {
+        // A unit too big to join is not hashed (a section's leaves are all of its text).
+        const hash = next === undefined || next.size > chunkSize ? 0 : cutHash(next);
+        const score = next === undefined ? 4 : cutStrength(next) + hash / 2 ** 32;
+        if (score > bestScore) {
+          bestScore = score;
+          best = j;
+        }
+      }
+      if (next === undefined || j === runEnd || next.size > chunkSize) break;
+      size += trail + next.size;
+      trail = next.trail ?? 0;
+      if (size > chunkSize) break;
+    }
+    return best;
+  };
+
+  const place = (
+    unit: Unit,
+    target: number,
+    followingSize: number,
+    ahead: boolean,
+    end = false,
+  ): void => {
     if (
       !ahead &&
       !unit.content &&
@@ -264,7 +334,9 @@ export function pack(root: Unit, limits: Limits): Draft[] {
       emit(unit, ahead);
       return;
     }
-    const decision = decide(open, unit, target, followingSize, limits);
+    let decision = decide(open, unit, target, followingSize, limits);
+    // The chosen boundary ends the chunk even when the unit would fit.
+    if (end && decision.do === 'join' && open.content && !open.leadsIn) decision = { do: 'start' };
     switch (decision.do) {
       case 'drop':
         return;
@@ -296,6 +368,40 @@ export function pack(root: Unit, limits: Limits): Draft[] {
   place(root, root.size, 0, false);
   close(true);
   return drafts;
+}
+
+/**
+ * Whether a unit is a part of a block (a list item, a table row, lines, sentences, words) rather
+ * than a section or a block of one.
+ */
+function isPiece(unit: Unit): boolean {
+  if (unit.kind !== 'block') return false;
+  const leaf = unit.leaves()[0];
+  return leaf !== undefined && (leaf.from >= 0 || leaf.path.length > 0);
+}
+
+/** How strong a boundary before a unit is: before a section or heading, a break, anything else. */
+function cutStrength(unit: Unit): number {
+  return unit.kind === 'section' || unit.kind === 'heading' ? 3 : unit.kind === 'break' ? 2 : 1;
+}
+
+/** A hash (FNV-1a) of the unit's kind and the first 24 characters of its first text. */
+function cutHash(unit: Unit): number {
+  const leaf = unit.leaves()[0];
+  let text: string = unit.kind;
+  let node: Nodes | undefined = leaf?.node;
+  while (node && !('value' in node) && 'children' in node && node.children.length > 0) {
+    node = node.children[0] as Nodes;
+  }
+  if (leaf && node && 'value' in node && typeof node.value === 'string') {
+    const from = leaf.from >= 0 && node === leaf.node ? leaf.from : 0;
+    text += node.value.slice(from, from + 24);
+  }
+  let hash = 2166136261;
+  for (let index = 0; index < text.length; index++) {
+    hash = Math.imul(hash ^ text.charCodeAt(index), 16777619);
+  }
+  return hash >>> 0;
 }
 
 function isBreak(leaf: Leaf): boolean {
