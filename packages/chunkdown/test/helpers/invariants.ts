@@ -196,7 +196,8 @@ function constructsOf(tree: Root): Constructs {
   const visit = (node: Nodes, top: boolean) => {
     if (top && node.type !== 'heading' && node.type !== 'thematicBreak') found.hasContent = true;
     if (node.type === 'heading') {
-      const key = `${node.depth} ${textOf(node)}`;
+      // A footnote reference whose definition is in another chunk re-parses as its text.
+      const key = `${node.depth} ${textOf(node).replace(/\[\^[^\]\s]+\]/g, '')}`;
       found.headings.set(key, (found.headings.get(key) ?? 0) + 1);
     } else if (node.type === 'code') found.code.push(node.value);
     else if (node.type === 'link' || node.type === 'image') found.urls.add(node.url);
