@@ -1,4 +1,5 @@
 import type { Root, RootContent } from 'mdast';
+import { htmlBlockTags } from './html-block-tags.js';
 
 /**
  * Where a document can be cut into segments that parse on their own, and how to tell from a
@@ -160,16 +161,6 @@ export function blockOpenedBy(text: string, start: number, end: number): Closer 
   return block && !block.closedOnFirstLine ? block.closes : undefined;
 }
 
-/** Tag names that open an HTML block of kind 6 (CommonMark 0.31), which a blank line ends. */
-const blockTags = new Set(
-  (
-    'address article aside base basefont blockquote body caption center col colgroup dd details ' +
-    'dialog dir div dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 ' +
-    'head header hr html iframe legend li link main menu menuitem nav noframes ol optgroup option ' +
-    'p param search section summary table tbody td tfoot th thead title tr track ul'
-  ).split(' '),
-);
-
 /**
  * Whether the line `[start, end)`, read as a line at the root (up to three spaces of
  * indentation), opens an HTML block that a blank line ends: kind 6 (a block-level tag), or kind 7
@@ -197,7 +188,7 @@ export function opensHtmlToBlank(
   if (text.charCodeAt(at) !== 60) return false;
   const line = text.slice(at, end);
   const name = /^<\/?([A-Za-z][A-Za-z0-9-]*)(?=[\t >]|\/?>|$)/.exec(line)?.[1];
-  if (name && blockTags.has(name.toLowerCase())) return true;
+  if (name && htmlBlockTags.has(name.toLowerCase())) return true;
   return afterBlank && /^<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>[ \t]*$/.test(line);
 }
 

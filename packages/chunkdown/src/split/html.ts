@@ -1,4 +1,5 @@
 import type { Html, Parent } from 'mdast';
+import { htmlBlockTags } from '../html-block-tags.js';
 import type { Section } from '../sections.js';
 import { type Cutter, cut } from './cut.js';
 import { ITEM, type Rank } from './levels.js';
@@ -107,16 +108,6 @@ function htmlCutter(
   return cutter;
 }
 
-/** Tag names that start an HTML block of CommonMark's type 6 (it runs to a blank line). */
-const blockTags = new Set(
-  (
-    'address article aside base basefont blockquote body caption center col colgroup dd details ' +
-    'dialog dir div dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 ' +
-    'head header hr html iframe legend li link main menu menuitem nav noframes ol optgroup option ' +
-    'p param search section summary table tbody td tfoot th thead title tr track ul'
-  ).split(' '),
-);
-
 /** A line that starts a type 6 block: `<` or `</`, a block tag name, then a space, `>` or `/>`. */
 const type6 = /^ {0,3}<\/?([A-Za-z][A-Za-z0-9]*)(?=[ \t>]|\/>|$)/;
 
@@ -131,7 +122,7 @@ const type7 =
 function opensHtmlBlock(line: string, closing: boolean): boolean {
   if (!closing && /^ {0,3}<\//.test(line)) return false;
   const tag = type6.exec(line);
-  if (tag && blockTags.has((tag[1] as string).toLowerCase())) return true;
+  if (tag && htmlBlockTags.has((tag[1] as string).toLowerCase())) return true;
   return type7.test(line);
 }
 
