@@ -22,6 +22,7 @@ import {
   createAdapterSplitter,
   synchronous,
 } from './adapter-options.js';
+import { lineIndex, lineStarts } from './cuts.js';
 import type { Breadcrumb, Chunkdown, ChunkdownOptions } from './types.js';
 
 /**
@@ -241,20 +242,6 @@ export class ChunkdownTextSplitter extends TextSplitter {
  * @returns Line number of an offset (an offset on a line ending belongs to the line it ends).
  */
 function lineLocator(text: string): (offset: number) => number {
-  const starts = [0];
-  const ending = /\r\n?|\n/g;
-  for (let match = ending.exec(text); match !== null; match = ending.exec(text)) {
-    starts.push(match.index + match[0].length);
-  }
-  return (offset) => {
-    // Last line start <= offset.
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((starts[middle] as number) <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return low + 1;
-  };
+  const starts = lineStarts(text);
+  return (offset) => lineIndex(starts, offset) + 1;
 }
