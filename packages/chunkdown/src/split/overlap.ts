@@ -309,15 +309,11 @@ function wholeSegment(leaf: Leaf, state: SplitState): Segment {
 function codeSegment(leaf: Leaf, state: SplitState): Segment {
   const node = leaf.node as Code;
   if (state.keepsWhole('code', node)) return wholeSegment(leaf, state);
-  const { measure } = state;
   const value = node.value;
-  const from = Math.max(leaf.from, 0);
-  const to = leaf.from < 0 ? value.length : leaf.to;
-  const sizeOf = (start: number) =>
-    measure.additive ? to - start : measure.text(value.slice(start, to));
+  const { from, to, sizeOf, size } = textSlice(leaf, value, state);
   return {
     top: topOf(leaf),
-    size: leaf.from < 0 ? measure.size(node) : sizeOf(from),
+    size,
     leaves: [leaf],
     starts(room) {
       const found: Start[] = [];
@@ -352,6 +348,23 @@ function codeSegment(leaf: Leaf, state: SplitState): Segment {
   };
 }
 
+/**
+ * The part `[from, to)` of a leaf's text (`value`, the text of its code or HTML node) that the
+ * chunk holds, its size, and the size of its tail from an offset on.
+ */
+function textSlice(
+  leaf: Leaf,
+  value: string,
+  state: SplitState,
+): { from: number; to: number; sizeOf: (start: number) => number; size: number } {
+  const { measure } = state;
+  const from = Math.max(leaf.from, 0);
+  const to = leaf.from < 0 ? value.length : leaf.to;
+  const sizeOf = (start: number) =>
+    measure.additive ? to - start : measure.text(value.slice(start, to));
+  return { from, to, sizeOf, size: leaf.from < 0 ? measure.size(leaf.node) : sizeOf(from) };
+}
+
 function isBlank(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13;
 }
@@ -364,15 +377,11 @@ function isBlank(code: number): boolean {
 function htmlSegment(leaf: Leaf, state: SplitState): Segment | undefined {
   const node = leaf.node as Html;
   const value = node.value;
-  const from = Math.max(leaf.from, 0);
-  const to = leaf.from < 0 ? value.length : leaf.to;
+  const { from, to, sizeOf, size } = textSlice(leaf, value, state);
   if (/^[ \t]*(?:`{3,}|~{3,})/m.test(value.slice(from, to))) return undefined;
-  const { measure } = state;
-  const sizeOf = (start: number) =>
-    measure.additive ? to - start : measure.text(value.slice(start, to));
   return {
     top: topOf(leaf),
-    size: leaf.from < 0 ? measure.size(node) : sizeOf(from),
+    size,
     leaves: [leaf],
     starts(room) {
       if (state.keepsWhole('html', node)) return [];
