@@ -59,7 +59,7 @@ export function splitDocument(
       : undefined,
   };
 
-  const records = findRecords(buildSections(tree, markdown), tree);
+  const records = findRecords(buildSections(tree, markdown), tree, measure);
   const state = createSplitState({ options, measure, provenance, source: markdown, records });
   let drafts = pack(sectionUnit(records.document, state), {
     chunkSize: options.chunkSize,

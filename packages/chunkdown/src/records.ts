@@ -1,5 +1,6 @@
 import type { Heading, List, ListItem, Nodes, PhrasingContent, Root } from 'mdast';
 import { toString as textOf } from 'mdast-util-to-string';
+import type { Measure } from './measure.js';
 import type { Section } from './sections.js';
 import type { DocumentKind } from './types.js';
 
@@ -22,7 +23,7 @@ export interface Records {
 const MIN_RECORDS = 4;
 /** Share of the sections beside the outermost records that must be records too. */
 const RECORD_SHARE = 0.6;
-/** Share of the document the records must hold (in characters of rendered text). */
+/** Share of the document the records must hold (in content size: rendered text, `measure.ts`). */
 const COVERAGE = 0.5;
 
 /**
@@ -56,11 +57,13 @@ const recordHeadings = [
  *   The document's section tree.
  * @param root
  *   The normalized tree (for the lists).
+ * @param measure
+ *   The split's content sizes.
  * @returns
  *   The records, the tree to split, and the document's kind.
  */
-export function findRecords(document: Section, root: Root): Records {
-  const total = textOf(root).length || 1;
+export function findRecords(document: Section, root: Root, measure: Measure): Records {
+  const total = measure.section(document) || 1;
   const { headings, pattern } = recordHeadingSet(document);
   const outermost: Section[] = [];
   const parents = new Set<Section>();
@@ -78,8 +81,8 @@ export function findRecords(document: Section, root: Root): Records {
   const sectionsHold = headings.size >= MIN_RECORDS && outermost.length >= RECORD_SHARE * siblings;
   const lists = recordLists(root);
   let covered = 0;
-  if (sectionsHold) for (const section of outermost) covered += sectionLength(section);
-  for (const list of lists) covered += textOf(list).length;
+  if (sectionsHold) for (const section of outermost) covered += measure.section(section);
+  for (const list of lists) covered += measure.size(list);
   if ((!sectionsHold && lists.size === 0) || covered < COVERAGE * total) {
     return { kind: 'prose', document, sections: new Set(), lists: new Set() };
   }
@@ -211,11 +214,4 @@ function startsWithTitle(item: ListItem): boolean {
     first?.type === 'strong' ||
     first?.type === 'inlineCode'
   );
-}
-
-function sectionLength(section: Section): number {
-  let length = section.heading ? textOf(section.heading).length : 0;
-  for (const block of section.blocks) length += textOf(block).length;
-  for (const subsection of section.subsections) length += sectionLength(subsection);
-  return length;
 }
