@@ -81,38 +81,39 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
   for (let index = drafts.length - 1; index >= 0; index--) {
     stack.push({ draft: drafts[index] as OverlappedDraft, outer: undefined, round: 0 });
   }
-  const fits = (job: Job, rendered: Rendered): boolean => {
-    if (cap === undefined) return true;
+  /** A job's place and `context` header, and whether it fits the cap with its header. */
+  const sized = (job: Job, rendered: Rendered) => {
+    const place = placeOf(job, context);
     const header = job.headerless
       ? ''
-      : context.header?.(placeOf(job, context).crumbs, leadingHeading(rendered.root));
-    return (header ? lengthFunction(embedText(header, rendered.text)) : rendered.rawSize) <= cap;
+      : context.header?.(place.crumbs, leadingHeading(rendered.root));
+    const fits =
+      cap === undefined ||
+      (header ? lengthFunction(embedText(header, rendered.text)) : rendered.rawSize) <= cap;
+    return { place, header, fits };
   };
   // The last chunk pushed from a job, while a heading-only piece after it may still join it.
   let last: { job: Job; rendered: Rendered } | undefined;
   for (let job = stack.pop(); job; job = stack.pop()) {
     const rendered = job.rendered ?? render(job.draft);
     if (rendered.text.length === 0) continue;
-    const place = placeOf(job, context);
-    const header = job.headerless
-      ? ''
-      : context.header?.(place.crumbs, leadingHeading(rendered.root));
-    if (
-      cap === undefined ||
-      (header ? lengthFunction(embedText(header, rendered.text)) : rendered.rawSize) <= cap
-    ) {
+    const { place, header, fits } = sized(job, rendered);
+    if (cap === undefined || fits) {
       if (cap !== undefined && job.outer !== undefined && onlyHeadings(job.draft)) {
         // A piece of a re-split that is only headings (the content after them did not fit the
         // cap with them) joins the piece after it if the cap allows, else the one before.
-        const joined = joinHeadings(job, stack[stack.length - 1], last, render, fits);
+        const joined = joinHeadings(
+          job,
+          stack[stack.length - 1],
+          last,
+          render,
+          (each, out) => sized(each, out).fits,
+        );
         if (joined === 'next') continue;
         if (joined) {
           chunks.pop();
-          const joinedPlace = placeOf(joined.job, context);
-          const joinedHeader = joined.job.headerless
-            ? ''
-            : context.header?.(joinedPlace.crumbs, leadingHeading(joined.rendered.root));
-          chunks.push(toChunk(joined.job, joined.rendered, joinedPlace, context, joinedHeader));
+          const at = sized(joined.job, joined.rendered);
+          chunks.push(toChunk(joined.job, joined.rendered, at.place, context, at.header));
           last = undefined;
           continue;
         }
