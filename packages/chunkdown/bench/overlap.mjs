@@ -99,9 +99,7 @@ for (const set of sets) {
           if (length > 0) {
             overlapping++;
             total += length;
-          } else if (underHeader > 0) {
-            // counted above
-          } else if (examples.length < Number(process.env.EXAMPLES ?? 8) && chunkSize === 500) {
+          } else if (underHeader === 0 && examples.length < 8 && chunkSize === 500) {
             examples.push(
               `${set.docs[d].name} #${i + 1}: “…${read[i].plain.slice(-60)}” → “${read[i + 1].plain.slice(0, 60)}…”`,
             );
