@@ -21,6 +21,8 @@ export interface Records {
 
 /** Fewest records that make a record list. */
 const MIN_RECORDS = 4;
+/** Fewest releases (version or date headings) that make a changelog. */
+const MIN_RELEASES = 2;
 /** Share of the sections beside the outermost records that must be records too. */
 const RECORD_SHARE = 0.6;
 /** Share of the document the records must hold (in content size: rendered text, `measure.ts`). */
@@ -50,7 +52,8 @@ const recordHeadings = [
  * section per release, at whatever rank), API references (one section per function), FAQ and
  * ticket exports (one section or one list item per entry), awesome lists (items that start with
  * a link or a bold title). The record headings are the most common record-like kind of heading;
- * the document is a record list when there are at least `MIN_RECORDS` of them, most sections
+ * the document is a record list when there are at least `MIN_RECORDS` of them (`MIN_RELEASES`
+ * for versions and dates), most sections
  * beside the outermost ones are records too, and the records hold at least half of the text.
  *
  * @param document
@@ -78,7 +81,7 @@ export function findRecords(document: Section, root: Root, measure: Measure): Re
   visit(document);
   let siblings = 0;
   for (const parent of parents) siblings += parent.subsections.length;
-  const sectionsHold = headings.size >= MIN_RECORDS && outermost.length >= RECORD_SHARE * siblings;
+  const sectionsHold = headings.size > 0 && outermost.length >= RECORD_SHARE * siblings;
   const lists = recordLists(root);
   let covered = 0;
   if (sectionsHold) for (const section of outermost) covered += measure.section(section);
@@ -122,7 +125,8 @@ function recordHeadingSet(document: Section): { headings: Set<Heading>; pattern:
       pattern = index;
     }
   }
-  return best.length >= MIN_RECORDS
+  const releases = pattern === VERSION || pattern === DATE || pattern === WRITTEN_DATE;
+  return best.length >= (releases ? MIN_RELEASES : MIN_RECORDS)
     ? { headings: new Set(best), pattern }
     : { headings: new Set(), pattern: -1 };
 }

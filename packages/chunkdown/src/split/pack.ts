@@ -1,6 +1,6 @@
-import type { Nodes } from 'mdast';
 import { literalText } from '../literal.js';
 import type { Overflow } from '../types.js';
+import { planCuts } from './plan.js';
 import type { Atomic, Leaf, Unit } from './types.js';
 
 /** A chunk before it is rebuilt and serialized. */
@@ -18,20 +18,7 @@ export interface Draft {
  * only a small remainder (its heading then sits inside the chunk); any other unit joins up to half.
  */
 const SECTION_CARRY = 0.2;
-
-/** How many chunks at the end of a run are balanced against each other. */
-const BALANCED_TAIL = 2;
 const BLOCK_CARRY = 0.5;
-
-/**
- * Before the tail of a run, a chunk ends at a boundary whose cumulative size is at least this
- * share of `chunkSize`: the strongest one (before a section or heading, then a thematic break,
- * then any other unit), and among equals the one whose next unit's text hashes highest. The
- * choice depends on the text around the boundary, not on where the chunk started, so an edit
- * that moves one boundary rarely moves the ones after it. The parts of a block (list items, table
- * rows, lines, sentences, words) are still filled up to `chunkSize`.
- */
-const CUT_WINDOW = 0.5;
 
 /** The limits a packing works to. */
 export interface Limits {
@@ -98,7 +85,7 @@ const JOIN: Decision = { do: 'join' };
  * @param unit
  *   The unit.
  * @param target
- *   The balanced share of what is left that the open chunk aims at.
+ *   What the open chunk aims at: `chunkSize`, or under a hard limit an even share of what is left.
  * @param followingSize
  *   Size of the unit after this one (0 at the end, or before a break).
  * @param limits
@@ -147,10 +134,9 @@ function emptyChunk(): OpenChunk {
 
 /**
  * Pack a unit into chunks. Units that fit stay whole; a unit that does not fit is split into its
- * next-smaller units, which are packed in order: chunks are filled up to `chunkSize`, each ending
- * at the strongest boundary past half of it (among equals, one picked by the text after it: see
- * {@link CUT_WINDOW}), and the last two of a run share what is left evenly, so the last piece is
- * not a fragment and an edit moves only the boundaries near it. A chunk goes over
+ * next-smaller units, which are packed in order, ending chunks where the plan of their run says
+ * (`plan.ts`: cut top down at the strongest boundaries, so that an edit moves only the
+ * boundaries near it and no piece is a fragment). A chunk goes over
  * `chunkSize` only to keep a unit whole (up to `maxSize`), or when a unit cannot be split at all.
  * Headings stay with the start of their content; thematic breaks never sit at a chunk's edge.
  *
@@ -232,88 +218,63 @@ export function pack(root: Unit, limits: Limits): Draft[] {
       ahead[index] = seen;
       if ((units[index] as Unit).content) seen = true;
     }
-    // Chunks are filled in order, and only the end of a run (what is left for two chunks) is
-    // balanced: balancing every chunk of a run moves all of its boundaries when one sentence is
-    // added. A section too big to share a chunk starts a new run. Under a hard limit (the raw size
-    // cap) each chunk aims at an even share of what is left instead.
+    // Cuts are planned for each run of units that fit a chunk (see plan.ts): the plan holds
+    // while the chunks close where it says. Under a hard limit (the raw size cap) each chunk aims
+    // at an even share of what is left of the run instead (a run ends before a section too big to
+    // share a chunk).
     let remaining = 0;
     let runEnd = 0;
-    /** Where the open chunk ends (before that unit), chosen when it was planned (`plannedAt`). */
-    let cut = -1;
+    let cuts: ReadonlySet<number> = new Set();
+    let planEnd = -1;
     let plannedAt = -1;
     for (let index = 0; index < units.length; index++) {
       const unit = units[index] as Unit;
-      if (index >= runEnd) {
-        remaining = 0;
-        runEnd = index;
-        do {
-          remaining += (units[runEnd] as Unit).size + ((units[runEnd] as Unit).trail ?? 0);
-          runEnd++;
-        } while (runEnd < units.length && !startsRun(units[runEnd] as Unit));
-      }
-      const total = open.size + remaining;
-      const target =
-        strict || total <= BALANCED_TAIL * chunkSize
-          ? total / Math.max(1, Math.ceil(total / chunkSize))
-          : chunkSize;
-      let end = false;
-      if (!strict && target === chunkSize && open.leaves.length > 0) {
-        if (plannedAt !== closed || cut < index) {
-          cut = chooseCut(units, index, runEnd);
-          plannedAt = closed;
-        }
-        end = index === cut;
-      }
       const following = index + 1 < units.length ? (units[index + 1] as Unit) : undefined;
-      place(
-        unit,
-        target,
-        following && following.kind !== 'break' ? following.size : 0,
-        ahead[index] as boolean,
-        end,
-      );
-      remaining -= unit.size + (unit.trail ?? 0);
+      const followingSize = following && following.kind !== 'break' ? following.size : 0;
+      if (strict) {
+        if (index >= runEnd) {
+          remaining = 0;
+          runEnd = index;
+          do {
+            remaining += (units[runEnd] as Unit).size + ((units[runEnd] as Unit).trail ?? 0);
+            runEnd++;
+          } while (runEnd < units.length && !startsRun(units[runEnd] as Unit));
+        }
+        const total = open.size + remaining;
+        place(unit, total / Math.max(1, Math.ceil(total / chunkSize)), followingSize, ahead[index] as boolean);
+        remaining -= unit.size + (unit.trail ?? 0);
+        continue;
+      }
+      if (index >= planEnd || plannedAt !== closed) {
+        let end = index;
+        while (end < units.length && (units[end] as Unit).size <= chunkSize) end++;
+        cuts =
+          end === index
+            ? new Set()
+            : planCuts(
+                units,
+                index,
+                end,
+                {
+                  placed: open.leaves.length > 0,
+                  size: open.size,
+                  trail: open.trail,
+                  mayEnd: open.content && !open.leadsIn,
+                },
+                chunkSize,
+              );
+        planEnd = Math.max(end, index + 1);
+        plannedAt = closed;
+      }
+      const end = cuts.has(index) && open.leaves.length > 0;
+      const closedBefore = closed;
+      place(unit, chunkSize, followingSize, ahead[index] as boolean, end);
+      // A chunk closed where the plan said: the plan holds.
+      if (end && closed === closedBefore + 1) plannedAt = closed;
     }
   };
 
   const startsRun = (unit: Unit) => unit.kind === 'section' && unit.size > chunkSize;
-
-  /**
-   * The unit before which the open chunk ends (see {@link CUT_WINDOW}), among the boundaries from
-   * `index` on where the chunk would hold at least `CUT_WINDOW × chunkSize` and at most
-   * `chunkSize`; `units.length` when the best is the end of the units, -1 when there is none.
-   */
-  const chooseCut = (units: readonly Unit[], index: number, runEnd: number): number => {
-    // The parts of a block (items, rows, lines, sentences, words) are filled in order.
-    if (isPiece(units[index] as Unit)) return -1;
-    let size = open.size;
-    let trail = open.trail;
-    let best = -1;
-    let bestScore = Number.NEGATIVE_INFINITY;
-    for (let j = index; j <= runEnd; j++) {
-      const next = units[j];
-      const previous = units[j - 1];
-      if (
-        size >= CUT_WINDOW * chunkSize &&
-        previous &&
-        !previous.leadIn &&
-        previous.kind !== 'heading'
-      ) {
-        // A unit too big to join is not hashed (a section's leaves are all of its text).
-        const hash = next === undefined || next.size > chunkSize ? 0 : cutHash(next);
-        const score = next === undefined ? 4 : cutStrength(next) + hash / 2 ** 32;
-        if (score > bestScore) {
-          bestScore = score;
-          best = j;
-        }
-      }
-      if (next === undefined || j === runEnd || next.size > chunkSize) break;
-      size += trail + next.size;
-      trail = next.trail ?? 0;
-      if (size > chunkSize) break;
-    }
-    return best;
-  };
 
   const place = (
     unit: Unit,
@@ -368,40 +329,6 @@ export function pack(root: Unit, limits: Limits): Draft[] {
   place(root, root.size, 0, false);
   close(true);
   return drafts;
-}
-
-/**
- * Whether a unit is a part of a block (a list item, a table row, lines, sentences, words) rather
- * than a section or a block of one.
- */
-function isPiece(unit: Unit): boolean {
-  if (unit.kind !== 'block') return false;
-  const leaf = unit.leaves()[0];
-  return leaf !== undefined && (leaf.from >= 0 || leaf.path.length > 0);
-}
-
-/** How strong a boundary before a unit is: before a section or heading, a break, anything else. */
-function cutStrength(unit: Unit): number {
-  return unit.kind === 'section' || unit.kind === 'heading' ? 3 : unit.kind === 'break' ? 2 : 1;
-}
-
-/** A hash (FNV-1a) of the unit's kind and the first 24 characters of its first text. */
-function cutHash(unit: Unit): number {
-  const leaf = unit.leaves()[0];
-  let text: string = unit.kind;
-  let node: Nodes | undefined = leaf?.node;
-  while (node && !('value' in node) && 'children' in node && node.children.length > 0) {
-    node = node.children[0] as Nodes;
-  }
-  if (leaf && node && 'value' in node && typeof node.value === 'string') {
-    const from = leaf.from >= 0 && node === leaf.node ? leaf.from : 0;
-    text += node.value.slice(from, from + 24);
-  }
-  let hash = 2166136261;
-  for (let index = 0; index < text.length; index++) {
-    hash = Math.imul(hash ^ text.charCodeAt(index), 16777619);
-  }
-  return hash >>> 0;
 }
 
 function isBreak(leaf: Leaf): boolean {

@@ -1,0 +1,229 @@
+import type { Nodes } from 'mdast';
+import type { Unit } from './types.js';
+
+/**
+ * Where a run of units is cut into chunks, decided top down so that an edit moves few boundaries.
+ *
+ * A stretch of units larger than `chunkSize` is cut at its strongest boundary (before a section
+ * or heading, then a thematic break, then any other unit; among equals, the one whose next unit's
+ * text hashes highest), among the boundaries that leave at least {@link MIN_PART} of `chunkSize`
+ * on both sides; each side is cut again the same way until it fits. Which boundary is strongest
+ * depends on the text around it, not on where the stretch starts or how big it is, so an edit
+ * changes the chunk it is in, and moves a boundary only when that chunk stops fitting (or starts
+ * to). Filling chunks in order instead moves every later boundary of the run when one sentence is
+ * added, and balancing k pieces moves all k − 1.
+ *
+ * Cutting top down can leave two small chunks side by side (the last of one part and the first
+ * of the next); neighbours that together hold at most {@link JOIN_BELOW} of `chunkSize` join,
+ * across the weakest boundary first.
+ */
+const MIN_PART = 0.3;
+const JOIN_BELOW = 0.8;
+const MANY_EQUAL = 8;
+
+/** What the open chunk already holds when a run is planned. */
+export interface OpenState {
+  /** Whether it holds anything. */
+  placed: boolean;
+  size: number;
+  /** Separator after its last unit. */
+  trail: number;
+  /** Whether it may end before the run's first unit (it has content and does not lead in). */
+  mayEnd: boolean;
+}
+
+/**
+ * Plan the cuts of units `from..to`, each at most `chunkSize`, after what the open chunk holds.
+ *
+ * @param units
+ *   The units being packed.
+ * @param from
+ *   First unit of the run.
+ * @param to
+ *   End of the run (exclusive).
+ * @param open
+ *   The open chunk.
+ * @param chunkSize
+ *   Target content size.
+ * @returns
+ *   Indices of the units before which a chunk ends.
+ */
+export function planCuts(
+  units: readonly Unit[],
+  from: number,
+  to: number,
+  open: OpenState,
+  chunkSize: number,
+): Set<number> {
+  // Pieces: 0 is what the open chunk holds, k ≥ 1 is unit from + k − 1. Boundary k is before
+  // piece k.
+  const n = to - from + 1;
+  const prefix = new Float64Array(n + 1);
+  const trail = new Float64Array(n);
+  const score = new Float64Array(n).fill(-1);
+  prefix[1] = open.placed ? open.size + open.trail : 0;
+  trail[0] = open.placed ? open.trail : 0;
+  for (let k = 1; k < n; k++) {
+    const unit = units[from + k - 1] as Unit;
+    trail[k] = unit.trail ?? 0;
+    prefix[k + 1] = (prefix[k] as number) + unit.size + (trail[k] as number);
+    const previous = units[from + k - 2];
+    const mayEnd =
+      k === 1
+        ? open.placed && open.mayEnd
+        : previous !== undefined && !previous.leadIn && previous.kind !== 'heading';
+    if (mayEnd) score[k] = cutStrength(unit) + cutHash(unit) / 2 ** 32;
+  }
+  /** Size of pieces a..b − 1. */
+  const size = (a: number, b: number) =>
+    (prefix[b] as number) - (prefix[a] as number) - (trail[b - 1] as number);
+
+  const cuts: number[] = [];
+  let first = open.placed ? 0 : 1;
+  if (open.placed && open.size > chunkSize && n > 1 && (score[1] as number) >= 0) {
+    // The open chunk is over the limit already (a unit kept whole): it ends here.
+    cuts.push(1);
+    first = 1;
+  }
+  const stack: [number, number][] = [[first, n]];
+  while (stack.length > 0) {
+    const [a, b] = stack.pop() as [number, number];
+    const total = size(a, b);
+    if (total <= chunkSize) continue;
+    const cut = strongestCut(a, b, Math.min(MIN_PART * chunkSize, total / 2), score, size);
+    if (cut < 0) continue;
+    cuts.push(cut);
+    stack.push([a, cut], [cut, b]);
+  }
+  cuts.sort((x, y) => x - y);
+  joinSmallNeighbours(cuts, first, n, score, size, JOIN_BELOW * chunkSize);
+  return new Set(cuts.map((k) => from + k - 1));
+}
+
+/**
+ * The boundary to cut pieces a..b − 1 at: the strongest that leaves at least `least` on both
+ * sides, else the one that makes the sides most even; -1 when no boundary may end a chunk. Among
+ * equals the first is taken (which one is first does not change with sizes), unless there are
+ * more than {@link MANY_EQUAL} (repeated rows or lines): then the one nearest the middle, so that
+ * cutting stays O(n log n).
+ */
+function strongestCut(
+  a: number,
+  b: number,
+  least: number,
+  score: Float64Array,
+  size: (a: number, b: number) => number,
+): number {
+  let best = -1;
+  let bestScore = -1;
+  let equal = 0;
+  let even = -1;
+  let evenSpread = Number.POSITIVE_INFINITY;
+  for (let k = a + 1; k < b; k++) {
+    const s = score[k] as number;
+    if (s < 0) continue;
+    const left = size(a, k);
+    const right = size(k, b);
+    if (left >= least && right >= least) {
+      if (s > bestScore) {
+        best = k;
+        bestScore = s;
+        equal = 1;
+      } else if (s === bestScore) equal++;
+    }
+    const spread = Math.abs(left - right);
+    if (spread < evenSpread) {
+      even = k;
+      evenSpread = spread;
+    }
+  }
+  if (best < 0) return even;
+  if (equal <= MANY_EQUAL) return best;
+  let middle = best;
+  let middleSpread = Number.POSITIVE_INFINITY;
+  for (let k = best; k < b; k++) {
+    if (score[k] !== bestScore) continue;
+    const left = size(a, k);
+    const right = size(k, b);
+    if (left < least || right < least) continue;
+    const spread = Math.abs(left - right);
+    if (spread < middleSpread) {
+      middle = k;
+      middleSpread = spread;
+    }
+  }
+  return middle;
+}
+
+/**
+ * Drop cuts between neighbours that together hold at most `limit`, weakest boundary first (in
+ * place; `cuts` is sorted).
+ */
+function joinSmallNeighbours(
+  cuts: number[],
+  first: number,
+  n: number,
+  score: Float64Array,
+  size: (a: number, b: number) => number,
+  limit: number,
+): void {
+  const count = cuts.length;
+  if (count === 0) return;
+  // Chunk edges: first, cuts…, n; a dropped cut links its neighbours.
+  const edges = [first, ...cuts, n];
+  const before = Array.from(edges, (_, i) => i - 1);
+  const after = Array.from(edges, (_, i) => i + 1);
+  const order = Array.from(cuts, (_, i) => i + 1).sort(
+    (x, y) => (score[edges[x] as number] as number) - (score[edges[y] as number] as number),
+  );
+  const dropped = new Uint8Array(edges.length);
+  for (const i of order) {
+    const left = edges[before[i] as number] as number;
+    const right = edges[after[i] as number] as number;
+    if (size(left, right) > limit) continue;
+    dropped[i] = 1;
+    after[before[i] as number] = after[i] as number;
+    before[after[i] as number] = before[i] as number;
+  }
+  let kept = 0;
+  for (let i = 1; i <= count; i++) if (!dropped[i]) cuts[kept++] = edges[i] as number;
+  cuts.length = kept;
+}
+
+/** How strong a boundary before a unit is: before a section or heading, a break, anything else. */
+function cutStrength(unit: Unit): number {
+  return unit.kind === 'section' || unit.kind === 'heading' ? 3 : unit.kind === 'break' ? 2 : 1;
+}
+
+/** A hash (FNV-1a) of the unit's kind and the first {@link HASHED} characters of its text. */
+function cutHash(unit: Unit): number {
+  const leaf = unit.leaves()[0];
+  let text: string = unit.kind;
+  if (leaf) text += leaf.from >= 0 ? sliceText(leaf) : leadingText(leaf.node, HASHED);
+  let hash = 2166136261;
+  for (let index = 0; index < text.length; index++) {
+    hash = Math.imul(hash ^ text.charCodeAt(index), 16777619);
+  }
+  return hash >>> 0;
+}
+
+const HASHED = 24;
+
+/** The start of a slice leaf's text. */
+function sliceText(leaf: { node: Nodes; from: number }): string {
+  const value = 'value' in leaf.node && typeof leaf.node.value === 'string' ? leaf.node.value : '';
+  return value.slice(leaf.from, leaf.from + HASHED);
+}
+
+/** Up to `limit` characters of a node's text, in document order. */
+function leadingText(node: Nodes, limit: number): string {
+  if ('value' in node && typeof node.value === 'string') return node.value.slice(0, limit);
+  let text = '';
+  if ('children' in node) {
+    for (const child of node.children as Nodes[]) {
+      text += leadingText(child, limit - text.length);
+      if (text.length >= limit) break;
+    }
+  }
+  return text;
+}
