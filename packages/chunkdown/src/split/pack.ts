@@ -241,7 +241,12 @@ export function pack(root: Unit, limits: Limits): Draft[] {
           } while (runEnd < units.length && !startsRun(units[runEnd] as Unit));
         }
         const total = open.size + remaining;
-        place(unit, total / Math.max(1, Math.ceil(total / chunkSize)), followingSize, ahead[index] as boolean);
+        place(
+          unit,
+          total / Math.max(1, Math.ceil(total / chunkSize)),
+          followingSize,
+          ahead[index] as boolean,
+        );
         remaining -= unit.size + (unit.trail ?? 0);
         continue;
       }
