@@ -90,7 +90,10 @@ export function planCuts(
     const [a, b] = stack.pop() as [number, number];
     const total = size(a, b);
     if (total <= chunkSize) continue;
-    const cut = strongestCut(a, b, Math.min(MIN_PART * chunkSize, total / 2), score, size);
+    const least = Math.min(MIN_PART * chunkSize, total / 2);
+    // Among many equals, the left side takes ⌊k / 2⌋ of the k chunks the stretch needs.
+    const pieces = Math.ceil(total / chunkSize);
+    const cut = strongestCut(a, b, least, (total * Math.floor(pieces / 2)) / pieces, score, size);
     if (cut < 0) continue;
     cuts.push(cut);
     stack.push([a, cut], [cut, b]);
@@ -104,13 +107,14 @@ export function planCuts(
  * The boundary to cut pieces a..b − 1 at: the strongest that leaves at least `least` on both
  * sides, else the one that makes the sides most even; -1 when no boundary may end a chunk. Among
  * equals the first is taken (which one is first does not change with sizes), unless there are
- * more than {@link MANY_EQUAL} (repeated rows or lines): then the one nearest the middle, so that
- * cutting stays O(n log n).
+ * more than {@link MANY_EQUAL} (repeated rows or lines): then the one whose left side is nearest
+ * `middle`, so that cutting stays O(n log n) and the pieces even.
  */
 function strongestCut(
   a: number,
   b: number,
   least: number,
+  middle: number,
   score: Float64Array,
   size: (a: number, b: number) => number,
 ): number {
@@ -139,20 +143,19 @@ function strongestCut(
   }
   if (best < 0) return even;
   if (equal <= MANY_EQUAL) return best;
-  let middle = best;
-  let middleSpread = Number.POSITIVE_INFINITY;
+  let nearest = best;
+  let distance = Number.POSITIVE_INFINITY;
   for (let k = best; k < b; k++) {
     if (score[k] !== bestScore) continue;
     const left = size(a, k);
     const right = size(k, b);
     if (left < least || right < least) continue;
-    const spread = Math.abs(left - right);
-    if (spread < middleSpread) {
-      middle = k;
-      middleSpread = spread;
+    if (Math.abs(left - middle) < distance) {
+      nearest = k;
+      distance = Math.abs(left - middle);
     }
   }
-  return middle;
+  return nearest;
 }
 
 /**
