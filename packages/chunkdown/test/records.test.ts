@@ -94,6 +94,31 @@ describe('record lists', () => {
     expect(result.chunks.some((chunk) => /1\.9\.0[\s\S]*1\.8\.0/.test(chunk.text))).toBe(true);
   });
 
+  test('two or three releases make a changelog too', () => {
+    // Like color-convert's CHANGELOG: a long release between two short ones.
+    const markdown = [
+      '# 1.0.0 - 2016-01-07',
+      '',
+      ...Array.from(
+        { length: 5 },
+        (_, index) => `- Changed: function number ${index} to a lookup.`,
+      ),
+      '',
+      '# 0.6.0 - 2015-07-23',
+      '',
+      '- Added: methods to handle colours:',
+      ...Array.from({ length: 24 }, (_, index) => `  - method${index}2ansi`),
+      '',
+      '# 0.5.3 - 2015-06-02',
+      '',
+      '- Fixed: hsl2hsv does not return `NaN` anymore.',
+    ].join('\n');
+    expect(chunkdown({ chunkSize: 200 }).split(markdown).kind).toBe('record-list');
+    for (const size of [100, 200, 300]) expect(mixed(markdown, size)).toEqual([]);
+    const two = markdown.slice(0, markdown.indexOf('# 0.5.3'));
+    expect(chunkdown({ chunkSize: 200 }).split(two).kind).toBe('record-list');
+  });
+
   test('the pieces of a split release carry its title in their breadcrumbs', () => {
     const { chunks } = chunkdown({ chunkSize: 200 }).split(changelog);
     const pieces = chunks.filter((chunk) => chunk.text.includes('A feature with'));

@@ -85,6 +85,16 @@ export function planCuts(
     cuts.push(1);
     first = 1;
   }
+  if (fillsInOrder(units[from] as Unit)) {
+    // The rows start a chunk of their own when they may, so where they are cut does not depend
+    // on what came before them.
+    if (first === 0 && (score[1] as number) >= 0 && size(0, n) > chunkSize) {
+      cuts.push(1);
+      first = 1;
+    }
+    fill(first, n, chunkSize, score, size, cuts);
+    return new Set(cuts.map((k) => from + k - 1));
+  }
   const stack: [number, number][] = [[first, n]];
   while (stack.length > 0) {
     const [a, b] = stack.pop() as [number, number];
@@ -156,6 +166,55 @@ function strongestCut(
     }
   }
   return nearest;
+}
+
+/**
+ * Whether a run is cut by filling chunks in order instead: table rows and the lines of a raw
+ * HTML block, which an overlap repeats whole or not at all, so a piece holds as many of them as
+ * fit (under its repeated header row) and there are fewer pieces that repeat nothing.
+ */
+function fillsInOrder(unit: Unit): boolean {
+  if (unit.kind !== 'block') return false;
+  const leaf = unit.leaves()[0];
+  if (!leaf) return false;
+  return (
+    leaf.node.type === 'tableRow' ||
+    (leaf.node.type === 'html' && (leaf.from >= 0 || leaf.path.length > 0))
+  );
+}
+
+/** Fill chunks in order up to `chunkSize`; the last two share what is left evenly. */
+function fill(
+  first: number,
+  n: number,
+  chunkSize: number,
+  score: Float64Array,
+  size: (a: number, b: number) => number,
+  cuts: number[],
+): void {
+  let start = first;
+  while (size(start, n) > chunkSize) {
+    const balanced = size(start, n) <= 2 * chunkSize;
+    let cut = -1;
+    let spread = Number.POSITIVE_INFINITY;
+    for (let k = start + 1; k < n; k++) {
+      if ((score[k] as number) < 0) continue;
+      const left = size(start, k);
+      if (left > chunkSize && cut >= 0) break;
+      if (!balanced) {
+        cut = k;
+        continue;
+      }
+      const right = size(k, n);
+      if (right <= chunkSize && Math.abs(left - right) < spread) {
+        cut = k;
+        spread = Math.abs(left - right);
+      } else if (cut < 0 && right > chunkSize) cut = k;
+    }
+    if (cut < 0) return;
+    cuts.push(cut);
+    start = cut;
+  }
 }
 
 /**
