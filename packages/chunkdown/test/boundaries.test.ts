@@ -89,16 +89,14 @@ describe('issue 14: the four boundaries that must hold', () => {
 
   test('with the word rule allow-split, a hyphenated word is cut after a hyphen', () => {
     const rules: NodeRules = { word: { split: 'allow-split' } };
-    for (const [size, word] of [
-      [10, 'aaaa-bbbb-cccc-dddd'],
-      [13, 'state-of-the-art-design'],
-    ] as const) {
-      const pieces = chunkdown({ chunkSize: size, rules }).splitText(word);
-      expect(pieces.length).toBeGreaterThan(1);
-      expect(pieces.join('')).toBe(word);
-      for (const piece of pieces.slice(0, -1)) expect(piece.endsWith('-')).toBe(true);
-      for (const piece of pieces) expect(piece.length).toBeLessThanOrEqual(size);
-    }
+    expect(chunkdown({ chunkSize: 10, rules }).splitText('aaaa-bbbb-cccc-dddd')).toEqual([
+      'aaaa-bbbb-',
+      'cccc-dddd',
+    ]);
+    expect(chunkdown({ chunkSize: 13, rules }).splitText('state-of-the-art-design')).toEqual([
+      'state-of-the-',
+      'art-design',
+    ]);
     // Without the rule, the word stays whole.
     expect(chunkdown({ chunkSize: 10 }).splitText('aaaa-bbbb-cccc-dddd')).toEqual([
       'aaaa-bbbb-cccc-dddd',

@@ -20,6 +20,8 @@ import type { Unit } from './types.js';
 const MIN_PART = 0.3;
 const JOIN_BELOW = 0.8;
 const MANY_EQUAL = 8;
+/** What the open chunk holds below this share of `chunkSize` fills on with pieces filled in order. */
+const CARRIED = 0.5;
 
 /** What the open chunk already holds when a run is planned. */
 export interface OpenState {
@@ -86,9 +88,15 @@ export function planCuts(
     first = 1;
   }
   if (fillsInOrder(units[from] as Unit)) {
-    // The rows start a chunk of their own when they may, so where they are cut does not depend
-    // on what came before them.
-    if (first === 0 && (score[1] as number) >= 0 && size(0, n) > chunkSize) {
+    // The pieces start a chunk of their own when they may, so where they are cut does not
+    // depend on what came before them (unless that is a small start, such as the first sentence
+    // of the same paragraph, which they take along).
+    if (
+      first === 0 &&
+      open.size >= CARRIED * chunkSize &&
+      (score[1] as number) >= 0 &&
+      size(0, n) > chunkSize
+    ) {
       cuts.push(1);
       first = 1;
     }
@@ -169,15 +177,18 @@ function strongestCut(
 }
 
 /**
- * Whether a run is cut by filling chunks in order instead: table rows and the lines of a raw
- * HTML block, which an overlap repeats whole or not at all, so a piece holds as many of them as
- * fit (under its repeated header row) and there are fewer pieces that repeat nothing.
+ * Whether a run is cut by filling chunks in order instead, from a chunk of its own: the pieces of
+ * a paragraph (sentences, clauses, words: full chunks of running text retrieve better, and where
+ * they are cut does not depend on what came before the paragraph), table rows and the pieces of
+ * raw HTML (an overlap repeats them whole or not at all, so a piece holds as many as fit under its
+ * repeated header row, and fewer pieces repeat nothing).
  */
 function fillsInOrder(unit: Unit): boolean {
   if (unit.kind !== 'block') return false;
   const leaf = unit.leaves()[0];
   if (!leaf) return false;
   return (
+    leaf.path.at(-1)?.type === 'paragraph' ||
     leaf.node.type === 'tableRow' ||
     (leaf.node.type === 'html' && (leaf.from >= 0 || leaf.path.length > 0))
   );
