@@ -15,7 +15,8 @@ import type { Unit } from './types.js';
  *
  * Cutting top down can leave two small chunks side by side (the last of one part and the first
  * of the next); neighbours that together hold at most {@link JOIN_BELOW} of `chunkSize` join,
- * across the weakest boundary first.
+ * across the weakest boundary first. Some runs are filled in order instead (see
+ * {@link fillsInOrder}).
  */
 const MIN_PART = 0.3;
 const JOIN_BELOW = 0.8;
