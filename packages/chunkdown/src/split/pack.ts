@@ -251,7 +251,8 @@ export function pack(root: Unit, limits: Limits): Draft[] {
         continue;
       }
       if (index >= planEnd || plannedAt !== closed) {
-        let end = index;
+        // A plan again within the same run ends where the run does.
+        let end = Math.max(index, planEnd);
         while (end < units.length && (units[end] as Unit).size <= chunkSize) end++;
         cuts =
           end === index

@@ -82,25 +82,19 @@ export function planCuts(
     (prefix[b] as number) - (prefix[a] as number) - (trail[b - 1] as number);
 
   const cuts: number[] = [];
-  let first = open.placed ? 0 : 1;
-  if (open.placed && open.size > chunkSize && n > 1 && (score[1] as number) >= 0) {
-    // The open chunk is over the limit already (a unit kept whole): it ends here.
-    cuts.push(1);
-    first = 1;
-  }
-  if (fillsInOrder(units[from] as Unit)) {
-    // The pieces start a chunk of their own when they may, so where they are cut does not
-    // depend on what came before them (unless that is a small start, such as the first sentence
-    // of the same paragraph, which they take along).
-    if (
-      first === 0 &&
-      open.size >= CARRIED * chunkSize &&
-      (score[1] as number) >= 0 &&
-      size(0, n) > chunkSize
-    ) {
-      cuts.push(1);
-      first = 1;
-    }
+  const inOrder = fillsInOrder(units[from] as Unit);
+  // The open chunk ends before the run when it may and it is over the limit already (a unit
+  // kept whole), or when the run is filled in order and what is open is more than a small start
+  // (such as the first sentence of the same paragraph, which the run takes along): then where
+  // the run is cut does not depend on what came before it.
+  const endsOpen =
+    open.placed &&
+    (score[1] as number) >= 0 &&
+    (open.size > chunkSize ||
+      (inOrder && open.size >= CARRIED * chunkSize && size(0, n) > chunkSize));
+  if (endsOpen) cuts.push(1);
+  const first = open.placed && !endsOpen ? 0 : 1;
+  if (inOrder) {
     fill(first, n, chunkSize, score, size, cuts);
     return new Set(cuts.map((k) => from + k - 1));
   }
