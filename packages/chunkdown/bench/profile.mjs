@@ -82,7 +82,7 @@ function describe(node) {
   const { functionName, url, lineNumber } = node.callFrame;
   const line = lineNumber + 1;
   const region = url ? sourceOf(url, line) : undefined;
-  // `chunkdown/dist/x.js` → `chunkdown/src/split/pack.ts`, `chunkdown@3.5.0/…` likewise.
+  // `chunkdown/dist/x.js` → `chunkdown/src/pack/pack.ts`, `chunkdown@3.5.0/…` likewise.
   const file = region ? `${shorten(url).split('/')[0]}/${region}` : url ? shorten(url) : '(native)';
   const where = region ? `${file} (${shorten(url)}:${line})` : `${file}:${line}`;
   return { file, name: `${functionName || '(anonymous)'} ${where}` };

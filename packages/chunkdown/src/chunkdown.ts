@@ -1,10 +1,10 @@
 import type { Root } from 'mdast';
-import { createHeader, documentTitle } from './context.js';
-import { takeFrontmatter } from './frontmatter.js';
-import { numberRepeats } from './id.js';
+import { createHeader, documentTitle } from './chunk/context.js';
+import { numberRepeats } from './chunk/id.js';
+import { splitPlainText } from './chunk/plain.js';
 import { type ResolvedOptions, resolveOptions } from './options.js';
+import { takeFrontmatter } from './parse/frontmatter.js';
 import { splitDocument } from './pipeline.js';
-import { splitPlainText } from './plain.js';
 import type { Chunkdown, ChunkdownOptions, SplitResult } from './types.js';
 
 /**

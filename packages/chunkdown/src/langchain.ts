@@ -22,8 +22,8 @@ import {
   createAdapterSplitter,
   synchronous,
 } from './adapter-options.js';
-import { lineIndex, lineStarts } from './cuts.js';
 import type { Breadcrumb, Chunkdown, ChunkdownOptions } from './types.js';
+import { lineIndex, lineStarts } from './util/lines.js';
 
 /**
  * Options of {@link ChunkdownTextSplitter}: chunkdown's options, with `chunkSize` optional

@@ -25,7 +25,7 @@ import {
   type TextNode,
 } from '@llamaindex/core/schema';
 import { type AdapterOptions, createAdapterSplitter } from './adapter-options.js';
-import { headerOf } from './context.js';
+import { headerOf } from './chunk/context.js';
 import type { Breadcrumb, Chunk, Chunkdown } from './types.js';
 
 /**

@@ -1,20 +1,20 @@
 import type { Root } from 'mdast';
-import { createHeader, documentTitle } from './context.js';
-import { type FinishContext, finishDrafts } from './finish.js';
-import { takeFrontmatter } from './frontmatter.js';
-import { createMeasure, createRawMeasure } from './measure.js';
-import { normalize } from './normalize.js';
+import { createHeader, documentTitle } from './chunk/context.js';
+import { type FinishContext, finishDrafts } from './chunk/finish.js';
+import { createSerializer } from './chunk/serialize.js';
 import type { ResolvedOptions } from './options.js';
-import { parse } from './parse.js';
-import { createProvenance } from './provenance.js';
-import { findRecords } from './records.js';
-import { buildSections } from './sections.js';
-import { createSerializer } from './serialize.js';
-import { createSourceMap } from './source-map.js';
+import { mergeSmall } from './pack/merge-small.js';
+import { addOverlap, type OverlappedDraft } from './pack/overlap.js';
+import { pack } from './pack/pack.js';
+import { takeFrontmatter } from './parse/frontmatter.js';
+import { parse } from './parse/parse.js';
 import { createSplitState, sectionUnit } from './split/blocks.js';
-import { mergeSmall } from './split/merge-small.js';
-import { addOverlap, type OverlappedDraft } from './split/overlap.js';
-import { pack } from './split/pack.js';
+import { createMeasure, createRawMeasure } from './tree/measure.js';
+import { normalize } from './tree/normalize.js';
+import { createProvenance } from './tree/provenance.js';
+import { findRecords } from './tree/records.js';
+import { buildSections } from './tree/sections.js';
+import { createSourceMap } from './tree/source-map.js';
 import type { Chunk, SplitResult } from './types.js';
 
 /**

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { chunkId, numberRepeats, sha256Hex } from '../src/id.js';
+import { chunkId, numberRepeats } from '../src/chunk/id.js';
 import { chunkdown } from '../src/index.js';
+import { sha256Hex } from '../src/util/sha256.js';
 
 const nodeSha256 = (text: string) =>
   createHash('sha256').update(new TextEncoder().encode(text)).digest('hex');

@@ -2,15 +2,15 @@ import { tests as commonmarkExamples } from 'commonmark-spec';
 import fc from 'fast-check';
 import type { Root } from 'mdast';
 import { describe, expect, test } from 'vitest';
-import { guessLabels, normalizeLabel } from '../src/labels.js';
+import { guessLabels, normalizeLabel } from '../src/parse/labels.js';
 import {
   defaultParseSettings,
   type ParseSettings,
   parse,
   parseSegment,
   parseWhole,
-} from '../src/parse.js';
-import { parseInSegments } from '../src/parse-segments.js';
+} from '../src/parse/parse.js';
+import { parseInSegments } from '../src/parse/segmented.js';
 import { full, realDocuments } from './helpers/corpus.js';
 
 // A large document is parsed in segments (cut where a fresh top-level block surely starts), and

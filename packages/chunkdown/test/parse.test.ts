@@ -5,7 +5,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, test } from 'vitest';
-import { parse } from '../src/parse.js';
+import { parse } from '../src/parse/parse.js';
 import { installedMarkdown } from './helpers/corpus.js';
 
 // The parser skips GFM's autolink and table tries where they cannot succeed, and runs the autolink

@@ -1,4 +1,4 @@
-import { headerOf } from '../context.js';
+import { headerOf } from '../chunk/context.js';
 import type { Chunk, DocumentKind, Frontmatter } from '../types.js';
 import type { OutputFormat } from './args.js';
 

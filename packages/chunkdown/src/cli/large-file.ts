@@ -1,13 +1,13 @@
 import { splitParsedAs } from '../chunkdown.js';
-import { takeFrontmatter } from '../frontmatter.js';
-import { guessLabels, type KnownLabels, wrongAnswers } from '../labels.js';
-import { defaultParseSettings, parse, parseSegment } from '../parse.js';
+import { takeFrontmatter } from '../parse/frontmatter.js';
+import { guessLabels, type KnownLabels, wrongAnswers } from '../parse/labels.js';
+import { defaultParseSettings, parse, parseSegment } from '../parse/parse.js';
 import {
   documentLines,
   plannedSegments,
   type SegmentParse,
   type SegmentParser,
-} from '../parse-segments.js';
+} from '../parse/segmented.js';
 import type { Chunkdown, SplitResult } from '../types.js';
 import { ParsePool } from './pool.js';
 import type { WorkerSetup } from './protocol.js';
@@ -50,7 +50,7 @@ interface Ahead {
 }
 
 /**
- * Splits files large enough to be parsed in segments (`parse-segments.ts`), with progress, and
+ * Splits files large enough to be parsed in segments (`parse/segmented.ts`), with progress, and
  * with the segments parsed on worker threads when there are several: the segments the parse will
  * ask for are parsed ahead, all at once, then the labels they got wrong again, and the parse looks
  * them up (anything else it asks for, after a merge, it parses itself). The chunks are the ones

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { KnownLabels } from '../labels.js';
-import type { SegmentParse } from '../parse-segments.js';
+import type { KnownLabels } from '../parse/labels.js';
+import type { SegmentParse } from '../parse/segmented.js';
 import type { FileOutcome } from './chunk-file.js';
 import { UsageError } from './errors.js';
 import type { ParseJob, WorkerJob, WorkerMessage, WorkerSetup } from './protocol.js';
@@ -101,7 +101,7 @@ export interface SegmentJob {
 }
 
 /**
- * Worker threads that parse segments of large documents (`parse-segments.ts`), started once
+ * Worker threads that parse segments of large documents (`parse/segmented.ts`), started once
  * and kept for the run. A tree comes back by structured clone, which costs about 3 % of its parse.
  */
 export class ParsePool {

@@ -1,5 +1,5 @@
-import type { KnownLabels } from '../labels.js';
-import type { SegmentParse } from '../parse-segments.js';
+import type { KnownLabels } from '../parse/labels.js';
+import type { SegmentParse } from '../parse/segmented.js';
 import type { FileOutcome, Inspection } from './chunk-file.js';
 import type { ResolvedSettings } from './settings.js';
 
@@ -22,7 +22,7 @@ export interface WorkerJob {
   file: string;
 }
 
-/** A segment of a large document for a worker to parse (`parse-segments.ts`). */
+/** A segment of a large document for a worker to parse (`parse/segmented.ts`). */
 export interface ParseJob {
   kind: 'parse';
   id: number;

@@ -6,7 +6,7 @@
  * @module
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseSegment } from '../parse.js';
+import { parseSegment } from '../parse/parse.js';
 import type { Chunkdown } from '../types.js';
 import { chunkFile, createSplitter } from './chunk-file.js';
 import { UsageError } from './errors.js';

@@ -1,5 +1,5 @@
 import type { Heading, Nodes, Paragraph, Parent, TableCell } from 'mdast';
-import type { Section } from '../sections.js';
+import type { Section } from '../tree/sections.js';
 import type { Leaf, SplitState } from './types.js';
 
 /** Stand-in for a node kept whole (link, image, inline code, …) in the flattened text. */

@@ -1,6 +1,6 @@
 import type { Html, Parent } from 'mdast';
-import { htmlBlockTags } from '../html-block-tags.js';
-import type { Section } from '../sections.js';
+import type { Section } from '../tree/sections.js';
+import { htmlBlockTags } from '../util/html-block-tags.js';
 import { type Cutter, cut } from './cut.js';
 import { ITEM, type Rank } from './levels.js';
 import type { Atomic, Leaf, SplitState, Unit } from './types.js';

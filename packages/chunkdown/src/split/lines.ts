@@ -1,8 +1,8 @@
 import type { Code, Parent } from 'mdast';
-import type { Section } from '../sections.js';
+import type { Section } from '../tree/sections.js';
+import { segmentOffsets } from '../util/segmenter.js';
 import { type Cutter, cut } from './cut.js';
 import { GRAPHEME, ITEM, LINE, type Rank, WORD } from './levels.js';
-import { segmentOffsets } from './segments.js';
 import type { Atomic, Leaf, SplitState, Unit } from './types.js';
 import { nodeUnit } from './unit.js';
 

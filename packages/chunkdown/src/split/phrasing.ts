@@ -1,5 +1,6 @@
 import type { Parent } from 'mdast';
-import type { Section } from '../sections.js';
+import type { Section } from '../tree/sections.js';
+import { segmentOffsets } from '../util/segmenter.js';
 import { type Cutter, cut } from './cut.js';
 import {
   type Flat,
@@ -10,7 +11,6 @@ import {
   runAt,
 } from './flatten.js';
 import { GRAPHEME, HYPHEN, SENTENCE, WORD } from './levels.js';
-import { segmentOffsets } from './segments.js';
 import { boundaries, hyphenBoundaries, segmentBoundaries } from './text-boundaries.js';
 import type { Atomic, SplitState, Unit } from './types.js';
 

@@ -1,5 +1,5 @@
 import type { Parent, Table, TableCell, TableRow } from 'mdast';
-import type { Section } from '../sections.js';
+import type { Section } from '../tree/sections.js';
 import { phrasingUnit } from './phrasing.js';
 import type { Atomic, SplitState, Unit } from './types.js';
 import { nodeUnit } from './unit.js';

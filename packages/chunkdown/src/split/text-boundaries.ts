@@ -8,8 +8,9 @@
  * it, so neither ever stands alone at a chunk's edge. A sentence end may carry a citation (a link,
  * a footnote reference, inline code, `[3]`) before its whitespace.
  */
+
+import { segmentOffsets } from '../util/segmenter.js';
 import { CLAUSE, PHRASE, SENTENCE, WORD } from './levels.js';
-import { segmentOffsets } from './segments.js';
 
 /** Stand-in for a node kept whole in flattened phrasing text (see `flatten.ts`). */
 const ATOM = '\uFFFC';

@@ -1,9 +1,9 @@
 import type { Nodes, Parent } from 'mdast';
-import type { Measure } from '../measure.js';
 import type { ResolvedOptions, RuleKey } from '../options.js';
-import type { Provenance } from '../provenance.js';
-import type { Records } from '../records.js';
-import type { Section } from '../sections.js';
+import type { Measure } from '../tree/measure.js';
+import type { Provenance } from '../tree/provenance.js';
+import type { Records } from '../tree/records.js';
+import type { Section } from '../tree/sections.js';
 import type { OverflowReason } from '../types.js';
 
 /**

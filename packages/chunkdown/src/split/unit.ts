@@ -1,5 +1,5 @@
 import type { Nodes, Parent } from 'mdast';
-import type { Section } from '../sections.js';
+import type { Section } from '../tree/sections.js';
 import type { Atomic, Unit } from './types.js';
 
 /**

@@ -3,9 +3,9 @@ import { toString as textOf } from 'mdast-util-to-string';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { takeFrontmatter } from '../../src/frontmatter.js';
 import type { Chunk, ChunkdownOptions, SplitResult } from '../../src/index.js';
 import { chunkdown } from '../../src/index.js';
+import { takeFrontmatter } from '../../src/parse/frontmatter.js';
 
 const parser = unified().use(remarkParse).use(remarkGfm);
 

@@ -11,7 +11,7 @@ import {
   type SegmentParse,
   type SegmentParser,
   type SegmentSettings,
-} from './parse-segments.js';
+} from './segmented.js';
 
 const mdastExtensions = gfmFromMarkdown().map(
   (extension): Extension =>
@@ -46,7 +46,7 @@ export const defaultParseSettings: ParseSettings = {
  * tokenizer could not see them) runs only on the paragraphs, headings and cells whose text could
  * hold one: it matches four regular expressions against every text node, and each needs an `@`,
  * `http://`, `https://` or `www.`. A large document is parsed in segments that each parse on their
- * own (`parse-segments.ts`), into the same tree.
+ * own (`parse/segmented.ts`), into the same tree.
  *
  * @param markdown
  *   The document (front matter already blanked).

@@ -1,12 +1,12 @@
 import type { Root } from 'mdast';
-import type { Measure } from './measure.js';
-import type { ResolvedOptions } from './options.js';
-import type { Provenance } from './provenance.js';
-import { buildSections } from './sections.js';
-import { createSplitState, sectionUnit } from './split/blocks.js';
-import { type Draft, pack } from './split/pack.js';
-import { segmentOffsets } from './split/segments.js';
-import type { LengthFunction } from './types.js';
+import type { ResolvedOptions } from '../options.js';
+import { type Draft, pack } from '../pack/pack.js';
+import { createSplitState, sectionUnit } from '../split/blocks.js';
+import type { Measure } from '../tree/measure.js';
+import type { Provenance } from '../tree/provenance.js';
+import { buildSections } from '../tree/sections.js';
+import type { LengthFunction } from '../types.js';
+import { segmentOffsets } from '../util/segmenter.js';
 
 /** Re-splitting for `maxRawSize` gives up on structure after this many rounds. */
 const MAX_CAP_ROUNDS = 12;

@@ -1,6 +1,6 @@
 /**
  * Tag names that open an HTML block of CommonMark's type 6 (0.31): a block-level tag, whose block
- * a blank line ends. Shared by the segment cuts (`cuts.ts`) and the safe cuts of raw HTML
+ * a blank line ends. Shared by the segment cuts (`parse/segment-cuts.ts`) and the safe cuts of raw HTML
  * (`split/html.ts`).
  */
 export const htmlBlockTags: ReadonlySet<string> = new Set(

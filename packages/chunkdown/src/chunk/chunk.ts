@@ -1,6 +1,6 @@
+import type { Breadcrumb, Chunk, Overflow } from '../types.js';
 import { embedText } from './context.js';
 import { chunkId } from './id.js';
-import type { Breadcrumb, Chunk, Overflow } from './types.js';
 
 /** What makes a chunk; the fields with a usual value may be left out. */
 export interface ChunkFields {

@@ -43,7 +43,7 @@ export interface DeepLine {
  * definition per marker at its start, and continue at most one list item per two columns of
  * indentation before its text (a list item's content starts at least two columns right of its
  * parent's). Lazy and blank lines open nothing. And every container open at a line was opened by a
- * marker since the last cut (`cuts.ts`): at a cut, none is open. So the depth at a line is at most
+ * marker since the last cut (`segment-cuts.ts`): at a cut, none is open. So the depth at a line is at most
  * the smaller of what its start allows and the markers since the last cut; a line where that is
  * over `limit` is reported. Indentation inside code counts too, so an estimate can be wrong the
  * safe way (too deep), never the other.
@@ -56,7 +56,7 @@ export interface DeepLine {
  * @param text
  *   The document.
  * @param starts
- *   Its line starts (`cuts.ts`).
+ *   Its line starts (`util/lines.ts`).
  * @param cuts
  *   Its cuts, in order.
  * @param limit

@@ -1,5 +1,5 @@
 import type { Nodes } from 'mdast';
-import type { Unit } from './types.js';
+import type { Unit } from '../split/types.js';
 
 /**
  * Where a run of units is cut into chunks, decided top down so that an edit moves few boundaries.

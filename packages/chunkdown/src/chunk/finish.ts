@@ -1,22 +1,22 @@
 import type { Definition, Nodes, Root } from 'mdast';
 import { toString as nodeText } from 'mdast-util-to-string';
+import type { ResolvedOptions } from '../options.js';
+import type { OverlappedDraft } from '../pack/overlap.js';
+import type { Draft } from '../pack/pack.js';
+import { isPlainText } from '../parse/nesting.js';
+import type { Leaf } from '../split/types.js';
+import type { Measure } from '../tree/measure.js';
+import type { Provenance } from '../tree/provenance.js';
+import type { SourceMap } from '../tree/source-map.js';
+import type { Breadcrumb, Chunk } from '../types.js';
+import { literalText } from '../util/literal.js';
 import { assemble } from './assemble.js';
 import { hardCut, type Rendered, resplit } from './cap.js';
 import { createChunk } from './chunk.js';
 import { contentText, tableHeaders } from './content.js';
 import { embedText, type HeaderFunction, headerGap } from './context.js';
-import { literalText } from './literal.js';
 import { breadcrumbs, sourceRange } from './locate.js';
-import type { Measure } from './measure.js';
-import { isPlainText } from './nesting.js';
-import type { ResolvedOptions } from './options.js';
-import type { Provenance } from './provenance.js';
 import type { Serializer } from './serialize.js';
-import type { SourceMap } from './source-map.js';
-import type { OverlappedDraft } from './split/overlap.js';
-import type { Draft } from './split/pack.js';
-import type { Leaf } from './split/types.js';
-import type { Breadcrumb, Chunk } from './types.js';
 
 /** What turning drafts into chunks needs from the split. */
 export interface FinishContext {

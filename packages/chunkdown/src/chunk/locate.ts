@@ -1,10 +1,10 @@
 import type { Heading, Nodes, Parent } from 'mdast';
 import { toString as nodeText } from 'mdast-util-to-string';
-import { literalText } from './literal.js';
-import type { Provenance } from './provenance.js';
-import type { SourceMap } from './source-map.js';
-import type { Leaf } from './split/types.js';
-import type { Breadcrumb } from './types.js';
+import type { Leaf } from '../split/types.js';
+import type { Provenance } from '../tree/provenance.js';
+import type { SourceMap } from '../tree/source-map.js';
+import type { Breadcrumb } from '../types.js';
+import { literalText } from '../util/literal.js';
 
 /**
  * The source range a chunk was made from: from where its first leaf starts to where its last

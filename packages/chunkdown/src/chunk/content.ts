@@ -1,5 +1,5 @@
 import type { Nodes, Root, Table } from 'mdast';
-import type { Provenance } from './provenance.js';
+import type { Provenance } from '../tree/provenance.js';
 
 /**
  * The rendered text of a chunk, as `mdast-util-to-string` gives it, without the repeated table

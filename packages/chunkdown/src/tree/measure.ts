@@ -1,6 +1,6 @@
 import type { Nodes } from 'mdast';
+import type { LengthFunction } from '../types.js';
 import type { Section } from './sections.js';
-import type { LengthFunction } from './types.js';
 
 /** Content sizes in the size unit, computed once per node (bottom-up) and cached. */
 export interface Measure {

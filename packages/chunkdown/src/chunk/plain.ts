@@ -1,8 +1,8 @@
+import type { ResolvedOptions } from '../options.js';
+import type { Chunk } from '../types.js';
 import { hardCut } from './cap.js';
 import { createChunk } from './chunk.js';
 import { embedText } from './context.js';
-import type { ResolvedOptions } from './options.js';
-import type { Chunk } from './types.js';
 
 /**
  * Split a document as plain text, for input the markdown parser cannot take (nesting deeper than

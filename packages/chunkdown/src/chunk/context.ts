@@ -1,7 +1,7 @@
 import type { Root } from 'mdast';
 import { toString as nodeText } from 'mdast-util-to-string';
-import { segmentOffsets } from './split/segments.js';
-import type { Breadcrumb, Frontmatter, LengthFunction } from './types.js';
+import type { Breadcrumb, Frontmatter, LengthFunction } from '../types.js';
+import { segmentOffsets } from '../util/segmenter.js';
 
 /** What joins the parts of a context header. */
 export const headerSeparator = ' › ';

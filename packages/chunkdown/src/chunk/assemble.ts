@@ -10,9 +10,9 @@ import type {
   TableRow,
   Text,
 } from 'mdast';
-import { literalText } from './literal.js';
-import type { Provenance } from './provenance.js';
-import type { Leaf } from './split/types.js';
+import type { Leaf } from '../split/types.js';
+import type { Provenance } from '../tree/provenance.js';
+import { literalText } from '../util/literal.js';
 
 const alertMarker = /^\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/i;
 

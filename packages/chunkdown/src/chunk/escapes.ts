@@ -1,6 +1,6 @@
 import type { Text } from 'mdast';
 import type { SafeConfig, State, Unsafe } from 'mdast-util-to-markdown';
-import type { SourceMap } from './source-map.js';
+import type { SourceMap } from '../tree/source-map.js';
 
 /**
  * Escaping: the serializer asks only the unsafe patterns that can match, and text keeps the

@@ -1,12 +1,22 @@
 import type { Code, Html, Nodes, Paragraph, Parent, Table } from 'mdast';
-import { isPlainText } from '../nesting.js';
-import type { Section } from '../sections.js';
-import { type Flat, flatten, type Run, rangeLeaves, rangeSize, runAt } from './flatten.js';
-import { closesElement, safeCuts } from './html.js';
-import { BLOCK, CLAUSE, HYPHEN, ITEM, LINE, PHRASE, type Rank, SENTENCE, WORD } from './levels.js';
+import { isPlainText } from '../parse/nesting.js';
+import { type Flat, flatten, type Run, rangeLeaves, rangeSize, runAt } from '../split/flatten.js';
+import { closesElement, safeCuts } from '../split/html.js';
+import {
+  BLOCK,
+  CLAUSE,
+  HYPHEN,
+  ITEM,
+  LINE,
+  PHRASE,
+  type Rank,
+  SENTENCE,
+  WORD,
+} from '../split/levels.js';
+import { boundaries, segmentBoundaries } from '../split/text-boundaries.js';
+import type { Leaf, SplitState } from '../split/types.js';
+import type { Section } from '../tree/sections.js';
 import type { Draft } from './pack.js';
-import { boundaries, segmentBoundaries } from './text-boundaries.js';
-import type { Leaf, SplitState } from './types.js';
 
 /** A draft with the leaves it repeats from the chunk before it. */
 export interface OverlappedDraft extends Draft {

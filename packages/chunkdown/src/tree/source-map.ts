@@ -1,5 +1,5 @@
 import type { Nodes } from 'mdast';
-import { literalText } from './literal.js';
+import { literalText } from '../util/literal.js';
 
 /** Where one character of a node's text was written in the source. */
 export interface CharSource {

@@ -1,7 +1,7 @@
-import { literalText } from '../literal.js';
+import type { Atomic, Leaf, Unit } from '../split/types.js';
 import type { Overflow } from '../types.js';
+import { literalText } from '../util/literal.js';
 import { planCuts } from './plan.js';
-import type { Atomic, Leaf, Unit } from './types.js';
 
 /** A chunk before it is rebuilt and serialized. */
 export interface Draft {

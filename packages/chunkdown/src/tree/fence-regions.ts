@@ -1,5 +1,5 @@
 import type { Nodes } from 'mdast';
-import { type OpenFence, scanFences } from '../fence-lines.js';
+import { type OpenFence, scanFences } from '../util/fence-lines.js';
 
 /**
  * Where a run of blocks must stay together because a fence, read line by line, stays open

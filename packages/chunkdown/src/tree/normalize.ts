@@ -1,7 +1,7 @@
 import type { Definition, Nodes, Parent, PhrasingContent, Root, Text } from 'mdast';
-import { isPlainText } from './nesting.js';
-import type { ResolvedOptions, RuleKey } from './options.js';
-import type { NodeTransform } from './types.js';
+import type { ResolvedOptions, RuleKey } from '../options.js';
+import { isPlainText } from '../parse/nesting.js';
+import type { NodeTransform } from '../types.js';
 
 /** A document ready to split: references resolved, transforms applied. */
 export interface NormalizedTree {

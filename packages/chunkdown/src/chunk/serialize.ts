@@ -2,10 +2,10 @@ import type { Code, Html, Link, Nodes, Parents, Root, Text } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import type { Handle, Info, Options, SafeConfig, State } from 'mdast-util-to-markdown';
 import { defaultHandlers, toMarkdown } from 'mdast-util-to-markdown';
+import type { Provenance } from '../tree/provenance.js';
+import type { SourceMap } from '../tree/source-map.js';
+import { hasFenceLines, scanFences } from '../util/fence-lines.js';
 import { column, keepSourceEscapes, safeWith, verbatim } from './escapes.js';
-import { hasFenceLines, scanFences } from './fence-lines.js';
-import type { Provenance } from './provenance.js';
-import type { SourceMap } from './source-map.js';
 
 /** Serializes chunk trees to normalized markdown. */
 export interface Serializer {

@@ -1,16 +1,6 @@
 import type { Root, RootContent } from 'mdast';
 import type { Point, Position } from 'unist';
-import {
-  blockEnd,
-  blockOpenedBy,
-  type Closer,
-  cutCandidates,
-  lineEnd,
-  lineIndex,
-  lineStarts,
-  openBlockAtEnd,
-  opensHtmlToBlank,
-} from './cuts.js';
+import { lineEnd, lineIndex, lineStarts } from '../util/lines.js';
 import {
   guessLabels,
   type KnownLabels,
@@ -19,6 +9,14 @@ import {
   wrongAnswers,
 } from './labels.js';
 import { type DeepLine, deepLines, flattenDeepBlocks, plainTextBlock } from './nesting.js';
+import {
+  blockEnd,
+  blockOpenedBy,
+  type Closer,
+  cutCandidates,
+  openBlockAtEnd,
+  opensHtmlToBlank,
+} from './segment-cuts.js';
 
 /** How a document is parsed in segments. */
 export interface SegmentSettings {
@@ -59,7 +57,7 @@ interface PlainPart {
 
 type Part = ParsedPart | PlainPart;
 
-/** A document's lines, cuts (`cuts.ts`) and deep lines (`nesting.ts`), worked out once. */
+/** A document's lines, cuts (`segment-cuts.ts`) and deep lines (`nesting.ts`), worked out once. */
 export interface DocumentLines {
   starts: number[];
   cuts: number[];
@@ -114,7 +112,7 @@ export function plannedSegments(
 /**
  * Parse a document in segments, each on its own, into the tree the whole document parses to.
  *
- * 1. Segments end at cuts (`cuts.ts`), at least `size` apart. A segment whose tree ends inside a
+ * 1. Segments end at cuts (`segment-cuts.ts`), at least `size` apart. A segment whose tree ends inside a
  *    block (a root-level fenced code or HTML block of kinds 1–5, or one open in a container) is
  *    parsed again, longer: up to a cut past the block's closing line, and at least twice as long.
  * 2. Labels: every segment is parsed with the labels the document seems to define made known, and

@@ -1,8 +1,8 @@
 import type { Heading, List, ListItem, Nodes, PhrasingContent, Root } from 'mdast';
 import { toString as textOf } from 'mdast-util-to-string';
+import type { DocumentKind } from '../types.js';
 import type { Measure } from './measure.js';
 import type { Section } from './sections.js';
-import type { DocumentKind } from './types.js';
 
 /** The records of a document: sections or list items that are each a document of their own. */
 export interface Records {
