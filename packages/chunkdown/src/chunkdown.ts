@@ -1,7 +1,7 @@
 import type { Root } from 'mdast';
 import { createHeader, documentTitle } from './chunk/context.js';
-import { numberRepeats } from './chunk/id.js';
 import { splitPlainText } from './chunk/plain.js';
+import { sealChunks } from './chunk/seal.js';
 import { type ResolvedOptions, resolveOptions } from './options.js';
 import { takeFrontmatter } from './parse/frontmatter.js';
 import { splitDocument } from './pipeline.js';
@@ -19,56 +19,54 @@ import type { Chunkdown, ChunkdownOptions, SplitResult } from './types.js';
  *   and the values it accepts.
  */
 export function chunkdown(options: ChunkdownOptions): Chunkdown {
-  const resolved = resolveOptions(options);
-  const split = (markdown: string): SplitResult => splitMarkdown(markdown, resolved);
-  const splitter: Chunkdown = {
-    split,
-    splitText: (markdown) => split(markdown).chunks.map((chunk) => chunk.text),
-    get chunkSize() {
-      return resolved.chunkSize;
-    },
-    get maxOverflowRatio() {
-      return resolved.maxOverflowRatio;
-    },
-    get maxRawSize() {
-      return resolved.maxRawSize;
-    },
-  };
-  optionsOf.set(splitter, resolved);
-  return splitter;
+  const { split, splitText, chunkSize, maxOverflowRatio, maxRawSize } = createSplitter(options);
+  return { split, splitText, chunkSize, maxOverflowRatio, maxRawSize };
 }
 
-/** The resolved options of each splitter made by {@link chunkdown}. */
-const optionsOf = new WeakMap<Chunkdown, ResolvedOptions>();
+/** Parses a document's body (no byte order mark, front matter blanked) into the tree `parse` gives. */
+export type BodyParser = (body: string) => Root;
+
+/** A splitter with what the CLI needs beyond the public API (see `internal.ts`). */
+export interface InternalSplitter extends Chunkdown {
+  /**
+   * Split with another parse of the document (the CLI parses a large document's segments on
+   * worker threads first).
+   *
+   * @param markdown
+   *   The document.
+   * @param parseBody
+   *   Parses the document's body into the tree `parse` would give.
+   * @returns
+   *   What `split(markdown)` returns.
+   */
+  splitParsed(markdown: string, parseBody: BodyParser): SplitResult;
+}
 
 /**
- * Split with a splitter's options but another parse of the document (not part of the public
- * API: the CLI parses a large document's segments on worker threads first). The parse gets the
- * document without its byte order mark, with front matter blanked.
+ * Create a splitter with its internal surface: options resolved once, held by its closure.
  *
- * @param splitter
- *   A splitter made by {@link chunkdown}.
- * @param markdown
- *   The document.
- * @param parseBody
- *   Parses the document's body into the tree `parse` would give.
+ * @param options
+ *   Options; `chunkSize` is required.
  * @returns
- *   What `splitter.split(markdown)` returns.
+ *   The splitter.
  */
-export function splitParsedAs(
-  splitter: Chunkdown,
-  markdown: string,
-  parseBody: (body: string) => Root,
-): SplitResult {
-  const options = optionsOf.get(splitter);
-  if (!options) throw new TypeError('Expected a splitter made by `chunkdown()`');
-  return splitMarkdown(markdown, options, parseBody);
+export function createSplitter(options: ChunkdownOptions): InternalSplitter {
+  const resolved = resolveOptions(options);
+  const split = (markdown: string): SplitResult => splitMarkdown(markdown, resolved);
+  return {
+    split,
+    splitText: (markdown) => split(markdown).chunks.map((chunk) => chunk.text),
+    splitParsed: (markdown, parseBody) => splitMarkdown(markdown, resolved, parseBody),
+    chunkSize: resolved.chunkSize,
+    maxOverflowRatio: resolved.maxOverflowRatio,
+    maxRawSize: resolved.maxRawSize,
+  };
 }
 
 function splitMarkdown(
   markdown: string,
   options: ResolvedOptions,
-  parseBody?: (body: string) => Root,
+  parseBody?: BodyParser,
 ): SplitResult {
   if (typeof markdown !== 'string') {
     throw new TypeError(
@@ -76,19 +74,20 @@ function splitMarkdown(
     );
   }
   // A byte order mark is not content: the parser skips it, and front matter starts after it.
-  if (markdown.charCodeAt(0) === byteOrderMark) {
-    return shiftOffsets(splitMarkdown(markdown.slice(1), options, parseBody), 1);
-  }
-  if (markdown.trim() === '') return { chunks: [], frontmatter: undefined, kind: 'prose' };
-  const result = splitStructurally(markdown, options, parseBody);
-  numberRepeats(result.chunks);
-  return result;
+  const shift = markdown.charCodeAt(0) === byteOrderMark ? 1 : 0;
+  const text = shift === 0 ? markdown : markdown.slice(shift);
+  if (text.trim() === '') return { chunks: [], frontmatter: undefined, kind: 'prose' };
+  const result = splitStructurally(text, options, parseBody);
+  return {
+    ...result,
+    chunks: sealChunks(result.chunks, { overlap: options.overlap > 0, shift }),
+  };
 }
 
 function splitStructurally(
   markdown: string,
   options: ResolvedOptions,
-  parseBody: ((body: string) => Root) | undefined,
+  parseBody: BodyParser | undefined,
 ): SplitResult {
   try {
     return splitDocument(markdown, options, parseBody);
@@ -111,12 +110,3 @@ function splitStructurally(
 }
 
 const byteOrderMark = 0xfeff;
-
-/** Point a result's offsets into an input that had `by` more characters before it. */
-function shiftOffsets(result: SplitResult, by: number): SplitResult {
-  for (const chunk of result.chunks) {
-    chunk.start += by;
-    chunk.end += by;
-  }
-  return result;
-}

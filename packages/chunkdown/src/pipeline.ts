@@ -1,4 +1,6 @@
 import type { Root } from 'mdast';
+import { createItemIndexes } from './chunk/assemble.js';
+import type { Resplitter } from './chunk/cap.js';
 import { createHeader, documentTitle } from './chunk/context.js';
 import { type FinishContext, finishDrafts } from './chunk/finish.js';
 import { createSerializer } from './chunk/serialize.js';
@@ -9,13 +11,13 @@ import { pack } from './pack/pack.js';
 import { takeFrontmatter } from './parse/frontmatter.js';
 import { parse } from './parse/parse.js';
 import { createSplitState, sectionUnit } from './split/blocks.js';
-import { createMeasure, createRawMeasure } from './tree/measure.js';
+import { createMeasure, createRawMeasure, type Measure } from './tree/measure.js';
 import { normalize } from './tree/normalize.js';
-import { createProvenance } from './tree/provenance.js';
+import { createProvenance, type Provenance } from './tree/provenance.js';
 import { findRecords } from './tree/records.js';
 import { buildSections } from './tree/sections.js';
 import { createSourceMap } from './tree/source-map.js';
-import type { Chunk, SplitResult } from './types.js';
+import type { SplitResult } from './types.js';
 
 /**
  * Split a document: parse → normalize (front matter, references, transforms) → sections and
@@ -49,11 +51,12 @@ export function splitDocument(
   const context: FinishContext = {
     source: markdown,
     options,
-    rawMeasure: createRawMeasure(options.lengthFunction),
+    splitAgain: resplitter(options, createRawMeasure(options.lengthFunction), provenance),
     sourceMap,
     provenance,
     serializer: createSerializer(sourceMap, markdown, provenance),
     definitions: preserve ? definitions : undefined,
+    itemIndexes: createItemIndexes(),
     header: options.context
       ? createHeader(documentTitle(frontmatter, tree), options.lengthFunction, options.maxRawSize)
       : undefined,
@@ -71,24 +74,46 @@ export function splitDocument(
     options.overlap > 0
       ? addOverlap(drafts, options.overlap, state)
       : drafts.map((draft) => ({ ...draft, overlap: 0 }));
-  const chunks = finishDrafts(overlapped, context);
-  orderRanges(chunks, options.overlap > 0);
-  return { chunks, frontmatter, kind: records.kind };
+  return { chunks: finishDrafts(overlapped, context), frontmatter, kind: records.kind };
 }
 
 /**
- * Keep ranges in source order and apart (unless overlap asks for it). Pieces made only of repeated
- * context (a key cell repeated by a column group that the raw cap cut again) would otherwise point
- * back into text an earlier chunk covers.
+ * How a chunk over the raw size cap is split again: its tree regrouped into sections and split
+ * with sizes estimated on the markdown, every rule relaxed to the budget (`cap.ts`), and packed
+ * under a hard limit.
+ *
+ * @param options
+ *   Resolved options.
+ * @param rawMeasure
+ *   Estimates of serialized sizes.
+ * @param provenance
+ *   The split's provenance.
+ * @returns
+ *   The re-splitter the cap calls.
  */
-function orderRanges(chunks: Chunk[], overlap: boolean): void {
-  let previousStart = 0;
-  let previousEnd = 0;
-  for (const chunk of chunks) {
-    const floor = overlap ? previousStart : previousEnd;
-    if (chunk.start < floor) chunk.start = floor;
-    if (chunk.end < chunk.start) chunk.end = chunk.start;
-    previousStart = chunk.start;
-    previousEnd = Math.max(previousEnd, chunk.end);
-  }
+function resplitter(
+  options: ResolvedOptions,
+  rawMeasure: Measure,
+  provenance: Provenance,
+): Resplitter {
+  return (root, budget, margin) => {
+    const relaxed: ResolvedOptions = {
+      ...options,
+      chunkSize: budget,
+      maxSize: budget,
+      maxOverflowRatio: 1,
+    };
+    const state = createSplitState({
+      options: relaxed,
+      measure: rawMeasure,
+      provenance,
+      relaxTo: budget,
+    });
+    return pack(sectionUnit(buildSections(root), state), {
+      chunkSize: budget,
+      maxSize: budget,
+      strict: true,
+      margin,
+    });
+  };
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { chunkId, numberRepeats } from '../src/chunk/id.js';
+import { chunkId } from '../src/chunk/id.js';
 import { chunkdown } from '../src/index.js';
 import { sha256Hex } from '../src/util/sha256.js';
 
@@ -56,14 +56,6 @@ describe('chunkId', () => {
     expect(chunkId([{ text: 'a","b', depth: 1 }], 'c')).not.toBe(
       chunkId([{ text: 'a', depth: 1 }], 'b","c'),
     );
-  });
-});
-
-describe('numberRepeats', () => {
-  test('the n-th repeat of an id gets -n, the first keeps it', () => {
-    const chunks = [{ id: 'a' }, { id: 'b' }, { id: 'a' }, { id: 'a' }, { id: 'b' }];
-    numberRepeats(chunks);
-    expect(chunks.map((chunk) => chunk.id)).toEqual(['a', 'b', 'a-2', 'a-3', 'b-2']);
   });
 });
 

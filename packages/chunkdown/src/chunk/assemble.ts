@@ -24,18 +24,15 @@ const alertMarker = /^\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/i;
  *
  * @param leaves
  *   The chunk's leaves, in document order.
- * @param provenance
- *   The split's provenance: where slices and copies come from (read and recorded).
- * @param definitions
- *   Definitions to append for the references the chunk keeps (`style: 'preserve'`).
+ * @param context
+ *   The split's provenance (where slices and copies come from: read and recorded), the
+ *   definitions to append for the references the chunk keeps (`style: 'preserve'`), and the
+ *   split's item indexes.
  * @returns
  *   The chunk's tree.
  */
-export function assemble(
-  leaves: readonly Leaf[],
-  provenance: Provenance,
-  definitions?: ReadonlyMap<string, Definition>,
-): Root {
+export function assemble(leaves: readonly Leaf[], context: AssembleContext): Root {
+  const { provenance, definitions, itemIndexes } = context;
   const root: Root = { type: 'root', children: [] };
   const originals: Parent[] = [];
   const copies: Parent[] = [root];
@@ -56,6 +53,7 @@ export function assemble(
         first === leaf ? leaf.node : (first as Nodes),
         leaf,
         provenance,
+        itemIndexes,
       );
       provenance.copyOrigins.set(copy, original);
       if (
@@ -107,10 +105,36 @@ function slice(node: Nodes, from: number, to: number, provenance: Provenance): N
   return copy;
 }
 
-const listIndexes = new WeakMap<List, Map<Nodes, number>>();
+/** What assembling the chunks of one split shares. */
+export interface AssembleContext {
+  provenance: Provenance;
+  /** Definitions to append to chunks that keep references (`style: 'preserve'`). */
+  definitions?: ReadonlyMap<string, Definition> | undefined;
+  /** Where each item of an ordered list is in it, found once per list of the split. */
+  itemIndexes: ItemIndexes;
+}
+
+/** Where the items of ordered lists are in their list, found once per list. */
+export type ItemIndexes = WeakMap<List, Map<Nodes, number>>;
+
+/**
+ * Start the item indexes of one split.
+ *
+ * @returns
+ *   An empty cache.
+ */
+export function createItemIndexes(): ItemIndexes {
+  return new WeakMap();
+}
 
 /** A copy of a container, without children, that keeps its context for the piece it holds. */
-function copyContainer(original: Parent, first: Nodes, leaf: Leaf, provenance: Provenance): Parent {
+function copyContainer(
+  original: Parent,
+  first: Nodes,
+  leaf: Leaf,
+  provenance: Provenance,
+  listIndexes: ItemIndexes,
+): Parent {
   switch (original.type) {
     case 'table': {
       const table = original as Table;

@@ -1,10 +1,5 @@
 import type { Root } from 'mdast';
-import type { ResolvedOptions } from '../options.js';
-import { type Draft, pack } from '../pack/pack.js';
-import { createSplitState, sectionUnit } from '../split/blocks.js';
-import type { Measure } from '../tree/measure.js';
-import type { Provenance } from '../tree/provenance.js';
-import { buildSections } from '../tree/sections.js';
+import type { Draft } from '../pack/pack.js';
 import type { LengthFunction } from '../types.js';
 import { segmentOffsets } from '../util/segmenter.js';
 
@@ -20,20 +15,19 @@ export interface Rendered {
   rawSize: number;
 }
 
-/** What a re-split needs from the split. */
-export interface ResplitContext {
-  options: ResolvedOptions;
-  /** Estimates of serialized sizes. */
-  rawMeasure: Measure;
-  provenance: Provenance;
-}
+/**
+ * Splits a chunk's tree again, with sizes estimated on the markdown (text and markup) and every
+ * rule relaxed to `budget` except for links and images, under a hard limit of `budget`; headings
+ * with nothing after them may take the start of their content up to `margin`. The pipeline gives
+ * it: re-splitting runs the earlier stages again, which the cap does not know.
+ */
+export type Resplitter = (root: Root, budget: number, margin: number) => Draft[];
 
 /**
- * Re-split a chunk over `maxRawSize` structurally, with sizes estimated on the markdown (text and
- * markup) and every rule relaxed to that budget except for links and images (their URL is
- * repeated in every piece), so fences reopen and table headers repeat. When the only piece is as
- * big as the chunk (the estimate missed markup added per piece: a fence, a header), the budget is
- * lowered by how far over it was, and tried again.
+ * Re-split a chunk over `maxRawSize` structurally (see {@link Resplitter}), so fences reopen and
+ * table headers repeat. When the only piece is as big as the chunk (the estimate missed markup
+ * added per piece: a fence, a header), the budget is lowered by how far over it was, and tried
+ * again.
  *
  * @param chunk
  *   The chunk over the cap.
@@ -41,8 +35,8 @@ export interface ResplitContext {
  *   `maxRawSize`.
  * @param round
  *   How many re-splits made the chunk.
- * @param context
- *   The split's options, raw measure and provenance.
+ * @param splitAgain
+ *   Splits a tree again within a budget.
  * @param render
  *   Rebuilds and serializes a draft.
  * @returns
@@ -53,16 +47,14 @@ export function resplit(
   chunk: Rendered,
   cap: number,
   round: number,
-  context: ResplitContext,
+  splitAgain: Resplitter,
   render: (draft: Draft) => Rendered,
 ): Array<{ draft: Draft; rendered: Rendered | undefined }> | undefined {
-  const { options } = context;
   // Definitions kept for references are added back to each piece that needs them.
   const flow: Root = {
     ...chunk.root,
     children: chunk.root.children.filter((node) => node.type !== 'definition'),
   };
-  const sections = buildSections(flow);
   let budget = cap * 0.95;
   for (
     let attempt = 0;
@@ -70,26 +62,9 @@ export function resplit(
     attempt++
   ) {
     const size = Math.floor(budget);
-    const relaxed: ResolvedOptions = {
-      ...options,
-      chunkSize: size,
-      maxSize: size,
-      maxOverflowRatio: 1,
-    };
-    const state = createSplitState({
-      options: relaxed,
-      measure: context.rawMeasure,
-      provenance: context.provenance,
-      relaxTo: size,
-    });
-    const drafts = pack(sectionUnit(sections, state), {
-      chunkSize: size,
-      maxSize: size,
-      strict: true,
-      // Headings alone may take the start of their content up to the cap itself (while the
-      // estimates have not proved short).
-      margin: attempt === 0 ? cap : size,
-    });
+    // Headings alone may take the start of their content up to the cap itself (while the
+    // estimates have not proved short).
+    const drafts = splitAgain(flow, size, attempt === 0 ? cap : size);
     if (drafts.length > 1) return drafts.map((draft) => ({ draft, rendered: undefined }));
     const only = drafts[0];
     if (only) {

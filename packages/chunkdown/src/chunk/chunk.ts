@@ -21,7 +21,7 @@ export interface ChunkFields {
 /**
  * Make a chunk: the one place a `Chunk` is built, so every path (structural, cut by the raw cap,
  * plain-text fallback) gives the same shape. Its `id` is the hash of its heading path and
- * embedded text; repeats in a document are numbered afterwards (`numberRepeats`).
+ * embedded text; repeats in a document are numbered by the last pass (`sealChunks`).
  *
  * @param fields
  *   The chunk's fields.

@@ -1,17 +1,15 @@
-import type { Definition, Nodes, Root } from 'mdast';
+import type { Nodes, Root } from 'mdast';
 import { toString as nodeText } from 'mdast-util-to-string';
 import type { ResolvedOptions } from '../options.js';
 import type { OverlappedDraft } from '../pack/overlap.js';
 import type { Draft } from '../pack/pack.js';
 import { isPlainText } from '../parse/nesting.js';
 import type { Leaf } from '../split/types.js';
-import type { Measure } from '../tree/measure.js';
-import type { Provenance } from '../tree/provenance.js';
 import type { SourceMap } from '../tree/source-map.js';
 import type { Breadcrumb, Chunk } from '../types.js';
 import { literalText } from '../util/literal.js';
-import { assemble } from './assemble.js';
-import { hardCut, type Rendered, resplit } from './cap.js';
+import { type AssembleContext, assemble } from './assemble.js';
+import { hardCut, type Rendered, type Resplitter, resplit } from './cap.js';
 import { createChunk } from './chunk.js';
 import { contentText, tableHeaders } from './content.js';
 import { embedText, type HeaderFunction, headerGap } from './context.js';
@@ -19,17 +17,14 @@ import { breadcrumbs, sourceRange } from './locate.js';
 import type { Serializer } from './serialize.js';
 
 /** What turning drafts into chunks needs from the split. */
-export interface FinishContext {
+export interface FinishContext extends AssembleContext {
   /** The document, as given. */
   source: string;
   options: ResolvedOptions;
-  /** Estimates of serialized sizes, for re-splitting chunks over the raw size cap. */
-  rawMeasure: Measure;
+  /** Splits a chunk over the raw size cap again (the pipeline's earlier stages, `cap.ts`). */
+  splitAgain: Resplitter;
   sourceMap: SourceMap;
-  provenance: Provenance;
   serializer: Serializer;
-  /** Definitions to append to chunks that keep references (`style: 'preserve'`). */
-  definitions: ReadonlyMap<string, Definition> | undefined;
   /** Makes each chunk's `context` header; `undefined` without `context`. */
   header: HeaderFunction | undefined;
 }
@@ -132,7 +127,7 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
     // The header is bounded to a share of the cap (see `createHeader`), so room is left; each
     // piece is then checked again with its own header.
     const room = header ? Math.max(1, cap - lengthFunction(header + headerGap)) : cap;
-    const pieces = resplit(rendered, room, job.round, context, render);
+    const pieces = resplit(rendered, room, job.round, context.splitAgain, render);
     if (pieces) {
       for (let index = pieces.length - 1; index >= 0; index--) {
         const piece = pieces[index] as { draft: Draft; rendered: Rendered | undefined };
@@ -205,7 +200,7 @@ function joinHeadings(
 
 /** Rebuild a draft's tree and serialize it. */
 function renderDraft(draft: Draft, context: FinishContext): Rendered {
-  const root: Root = assemble(draft.leaves, context.provenance, context.definitions);
+  const root: Root = assemble(draft.leaves, context);
   const text = context.serializer.stringify(root);
   return { draft, root, text, rawSize: context.options.lengthFunction(text) };
 }

@@ -9,7 +9,7 @@ export const idLength = 16;
  * `JSON.stringify([breadcrumbs.map((crumb) => [crumb.depth, crumb.text]), embedded])` in UTF-8,
  * where `embedded` is the text that gets embedded (`embedText` with `context: true`, else
  * `text`). Same heading path and same text, same id, on every machine and in every runtime;
- * repeats within a document are told apart by {@link numberRepeats}.
+ * repeats within a document are told apart by `sealChunks` (`seal.ts`).
  *
  * @param breadcrumbs
  *   The chunk's breadcrumbs.
@@ -21,21 +21,4 @@ export const idLength = 16;
 export function chunkId(breadcrumbs: readonly Breadcrumb[], embedded: string): string {
   const path = breadcrumbs.map((crumb) => [crumb.depth, crumb.text]);
   return sha256Hex(JSON.stringify([path, embedded])).slice(0, idLength);
-}
-
-/**
- * Tell identical chunks of one document apart: the n-th chunk (n ≥ 2) whose id another chunk
- * before it already has gets `-n` appended (`3f…9c`, `3f…9c-2`, `3f…9c-3`). The first keeps the
- * plain id, so ids depend only on how many times a chunk occurs, not on where.
- *
- * @param chunks
- *   A document's chunks, in order; their `id` is updated in place.
- */
-export function numberRepeats(chunks: ReadonlyArray<{ id: string }>): void {
-  const seen = new Map<string, number>();
-  for (const chunk of chunks) {
-    const count = (seen.get(chunk.id) ?? 0) + 1;
-    seen.set(chunk.id, count);
-    if (count > 1) chunk.id = `${chunk.id}-${count}`;
-  }
 }

@@ -1,12 +1,5 @@
-import { chunkdown } from '../index.js';
-import type {
-  Chunk,
-  Chunkdown,
-  DocumentKind,
-  Frontmatter,
-  LengthFunction,
-  SplitResult,
-} from '../types.js';
+import { createSplitter, type InternalSplitter } from '../internal.js';
+import type { Chunk, DocumentKind, Frontmatter, LengthFunction, SplitResult } from '../types.js';
 import { describeError, UsageError } from './errors.js';
 import type { LargeFiles } from './large-file.js';
 import { type ChunkQuality, inspectChunk } from './quality.js';
@@ -43,15 +36,15 @@ export type FileOutcome =
  * @returns The splitter.
  * @throws {UsageError} On options the library rejects, or a missing tokenizer.
  */
-export async function createSplitter(
+export async function buildSplitter(
   settings: ResolvedSettings,
   lengthFunction?: LengthFunction,
-): Promise<Chunkdown> {
+): Promise<InternalSplitter> {
   const { tokens, ...options } = settings;
   const measure =
     lengthFunction ?? (tokens === undefined ? undefined : await loadTokenCounter(tokens));
   try {
-    return chunkdown(measure ? { ...options, lengthFunction: measure } : options);
+    return createSplitter(measure ? { ...options, lengthFunction: measure } : options);
   } catch (error) {
     if (error instanceof RangeError || error instanceof TypeError) {
       throw new UsageError(error.message);
@@ -72,7 +65,7 @@ export async function createSplitter(
 export function chunkText(
   file: string,
   text: string,
-  splitter: Chunkdown,
+  splitter: InternalSplitter,
   inspect: Inspection,
 ): FileOutcome {
   try {
@@ -96,7 +89,7 @@ export function chunkText(
 export async function chunkInput(
   file: string,
   text: string,
-  splitter: Chunkdown,
+  splitter: InternalSplitter,
   inspect: Inspection,
   large?: LargeFiles,
 ): Promise<FileOutcome> {
@@ -143,7 +136,7 @@ function outcomeOf(
 export async function chunkFile(
   path: string,
   file: string,
-  splitter: Chunkdown,
+  splitter: InternalSplitter,
   inspect: Inspection,
   large?: LargeFiles,
 ): Promise<FileOutcome> {

@@ -1,4 +1,4 @@
-import { headerOf } from '../chunk/context.js';
+import { headerOf } from '../internal.js';
 import type { Chunk, DocumentKind, Frontmatter } from '../types.js';
 import type { OutputFormat } from './args.js';
 

@@ -1,14 +1,18 @@
-import { splitParsedAs } from '../chunkdown.js';
-import { takeFrontmatter } from '../parse/frontmatter.js';
-import { guessLabels, type KnownLabels, wrongAnswers } from '../parse/labels.js';
-import { defaultParseSettings, parse, parseSegment } from '../parse/parse.js';
 import {
+  defaultParseSettings,
   documentLines,
+  guessLabels,
+  type InternalSplitter,
+  type KnownLabels,
+  parse,
+  parseSegment,
   plannedSegments,
   type SegmentParse,
   type SegmentParser,
-} from '../parse/segmented.js';
-import type { Chunkdown, SplitResult } from '../types.js';
+  takeFrontmatter,
+  wrongAnswers,
+} from '../internal.js';
+import type { SplitResult } from '../types.js';
 import { ParsePool } from './pool.js';
 import type { WorkerSetup } from './protocol.js';
 
@@ -80,12 +84,12 @@ export class LargeFiles {
   /**
    * Split a large document.
    *
-   * @param splitter The splitter (made by `chunkdown()`).
+   * @param splitter The splitter (made by `buildSplitter()`).
    * @param text The document.
    * @param name Its name, for progress.
    * @returns What `splitter.split(text)` returns.
    */
-  async split(splitter: Chunkdown, text: string, name: string): Promise<SplitResult> {
+  async split(splitter: InternalSplitter, text: string, name: string): Promise<SplitResult> {
     // The body the parse gets: no byte order mark, front matter blanked (as `splitMarkdown` does).
     const body = takeFrontmatter(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).body;
     const report = (stage: FileProgress['stage'], done: number) =>
@@ -106,7 +110,7 @@ export class LargeFiles {
       report('parsing', parsedTo);
       return parsed;
     };
-    return splitParsedAs(splitter, text, (document) => {
+    return splitter.splitParsed(text, (document) => {
       const tree = parse(document, {}, parseWith);
       ahead.clear();
       report('splitting', document.length);

@@ -1,6 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { KnownLabels } from '../parse/labels.js';
-import type { SegmentParse } from '../parse/segmented.js';
+import type { KnownLabels, SegmentParse } from '../internal.js';
 import type { FileOutcome } from './chunk-file.js';
 import { UsageError } from './errors.js';
 import type { ParseJob, WorkerJob, WorkerMessage, WorkerSetup } from './protocol.js';

@@ -1,5 +1,4 @@
-import type { KnownLabels } from '../parse/labels.js';
-import type { SegmentParse } from '../parse/segmented.js';
+import type { KnownLabels, SegmentParse } from '../internal.js';
 import type { FileOutcome, Inspection } from './chunk-file.js';
 import type { ResolvedSettings } from './settings.js';
 

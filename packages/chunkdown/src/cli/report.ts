@@ -1,2 +1,2 @@
 // The report lives in the library's `chunkdown/quality` export, which the visualizer uses too.
-export * from '../quality/report.js';
+export * from '../quality.js';

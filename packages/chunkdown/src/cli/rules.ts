@@ -1,4 +1,4 @@
-import { type RuleKey, ruleKeys } from '../options.js';
+import { type RuleKey, ruleKeys } from '../internal.js';
 import type { SplitRule } from '../types.js';
 import { UsageError } from './errors.js';
 

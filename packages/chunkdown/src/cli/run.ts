@@ -2,12 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import packageJson from '../../package.json' with { type: 'json' };
-import type { Chunkdown } from '../types.js';
+import type { InternalSplitter } from '../internal.js';
 import { type OutputFormat, parseCommandLine } from './args.js';
 import {
+  buildSplitter,
   chunkFile,
   chunkInput,
-  createSplitter,
   type FileOutcome,
   type Inspection,
 } from './chunk-file.js';
@@ -102,9 +102,9 @@ async function execute(io: CliIo): Promise<number> {
     : {};
   const settings = resolveSettings(command.split, config);
   // Check the options before reading anything, without loading a tokenizer.
-  let probe: Chunkdown;
+  let probe: InternalSplitter;
   try {
-    probe = await createSplitter(settings, (text) => text.length);
+    probe = await buildSplitter(settings, (text) => text.length);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     throw new UsageError(attributeOptionError(error.message, command.split, command.config));
@@ -251,9 +251,9 @@ async function* outcomes(
     input.kind === 'file' ? [{ path: resolve(io.cwd, input.path), file: input.path }] : [],
   );
   const threaded = io.workerUrl !== undefined && shouldUseWorkers(files.length, jobs);
-  let splitter: Chunkdown | undefined;
+  let splitter: InternalSplitter | undefined;
   const local = async () => {
-    splitter ??= await createSplitter(settings);
+    splitter ??= await buildSplitter(settings);
     return splitter;
   };
   const pooled =

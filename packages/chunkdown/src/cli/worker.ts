@@ -6,9 +6,9 @@
  * @module
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseSegment } from '../parse/parse.js';
-import type { Chunkdown } from '../types.js';
-import { chunkFile, createSplitter } from './chunk-file.js';
+import type { InternalSplitter } from '../internal.js';
+import { parseSegment } from '../internal.js';
+import { buildSplitter, chunkFile } from './chunk-file.js';
 import { UsageError } from './errors.js';
 import type { ParseJob, WorkerJob, WorkerMessage, WorkerSetup } from './protocol.js';
 
@@ -17,21 +17,23 @@ if (!port) throw new Error('chunkdown: cli-worker must run as a worker thread');
 const { settings, inspect, parseOnly } = workerData as WorkerSetup;
 const send = (message: WorkerMessage) => port.postMessage(message);
 
-let splitter: Chunkdown | undefined;
-if (!parseOnly) {
+const ready = parseOnly ? undefined : await startSplitter();
+
+/** The splitter of the settings, or `undefined` when they are refused (the parent is told). */
+async function startSplitter(): Promise<InternalSplitter | undefined> {
   try {
-    splitter = await createSplitter(settings);
+    return await buildSplitter(settings);
   } catch (error) {
     send({
       type: 'fatal',
       usage: error instanceof UsageError,
       message: error instanceof Error ? error.message : String(error),
     });
+    return undefined;
   }
 }
 
-if (splitter || parseOnly) {
-  const ready = splitter;
+if (ready || parseOnly) {
   port.on('message', async (job: WorkerJob | ParseJob) => {
     if (job.kind === 'parse') {
       send({ type: 'parsed', id: job.id, parse: parseSegment(job.text, job.known) });

@@ -1,7 +1,7 @@
 import type { Nodes, Root } from 'mdast';
 import { toString as renderText } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
-import { parse } from '../parse/parse.js';
+import { parse } from '../internal.js';
 
 /** What the quality report checks in each chunk, read back from the chunk's own markdown. */
 export interface ChunkQuality {

@@ -1,7 +1,6 @@
 import type { Heading, RootContent } from 'mdast';
 import { toString as renderText } from 'mdast-util-to-string';
-import { takeFrontmatter } from '../parse/frontmatter.js';
-import { parse } from '../parse/parse.js';
+import { parse, takeFrontmatter } from '../internal.js';
 
 /** A section of the outline: a heading and everything it owns, as source offsets. */
 export interface OutlineSection {

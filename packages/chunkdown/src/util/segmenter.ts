@@ -3,7 +3,10 @@
  * string costs time quadratic in its length in V8, so the text is segmented in windows: each
  * window's boundaries are kept up to the start of its last segment, where the next window resumes.
  */
-const segmenters: Partial<Record<'word' | 'grapheme', Intl.Segmenter>> = {};
+const segmenters: Readonly<Record<'word' | 'grapheme', Intl.Segmenter>> = {
+  word: new Intl.Segmenter(undefined, { granularity: 'word' }),
+  grapheme: new Intl.Segmenter(undefined, { granularity: 'grapheme' }),
+};
 const WINDOW = 1024;
 
 /**
@@ -17,8 +20,7 @@ const WINDOW = 1024;
  *   Increasing offsets.
  */
 export function segmentOffsets(text: string, granularity: 'word' | 'grapheme'): number[] {
-  segmenters[granularity] ??= new Intl.Segmenter(undefined, { granularity });
-  const segmenter = segmenters[granularity] as Intl.Segmenter;
+  const segmenter = segmenters[granularity];
   const offsets: number[] = [];
   let start = 0;
   while (start < text.length) {

@@ -20,12 +20,7 @@ const H0 = Int32Array.from([
   0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 ]);
 
-let encoder: TextEncoder | undefined;
-/** The message and its padding, reused between calls for texts of up to about 20 000 characters. */
-const shared = new Uint8Array(65_536);
-const sharedView = new DataView(shared.buffer);
-/** Message schedule, reused between blocks. */
-const W = new Int32Array(64);
+const encoder = new TextEncoder();
 
 /**
  * SHA-256 (FIPS 180-4) of a string's UTF-8 bytes, synchronous and without `node:crypto`, so it
@@ -38,12 +33,9 @@ const W = new Int32Array(64);
  *   The digest, 64 lowercase hex digits.
  */
 export function sha256Hex(text: string): string {
-  encoder ??= new TextEncoder();
   // UTF-8 takes at most 3 bytes per UTF-16 code unit; padding at most 72 more.
-  const room = text.length * 3 + 72;
-  // A longer text gets a buffer of its own, so none stays allocated after it.
-  const buffer = room <= shared.length ? shared : new Uint8Array(room);
-  const view = buffer === shared ? sharedView : new DataView(buffer.buffer);
+  const buffer = new Uint8Array(text.length * 3 + 72);
+  const view = new DataView(buffer.buffer);
   const { written } = encoder.encodeInto(text, buffer);
   // Padding: a 1 bit, zeros, and the length in bits as a 64-bit big-endian number.
   const length = Math.ceil((written + 9) / 64) * 64;
@@ -54,6 +46,8 @@ export function sha256Hex(text: string): string {
   view.setUint32(length - 4, bits >>> 0);
 
   const state = Int32Array.from(H0);
+  /** Message schedule, reused between blocks. */
+  const W = new Int32Array(64);
   for (let offset = 0; offset < length; offset += 64) {
     for (let t = 0; t < 16; t++) W[t] = view.getInt32(offset + t * 4);
     for (let t = 16; t < 64; t++) {

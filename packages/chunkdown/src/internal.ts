@@ -1,0 +1,17 @@
+/**
+ * The one internal entry: what the CLI, `chunkdown/quality` and the benchmarks use beyond the
+ * public API (`index.ts`). Not part of the published API and not covered by semver; everything
+ * else outside `src/<stage>/` reaches the stages through `index.ts` or this file.
+ */
+export { headerOf } from './chunk/context.js';
+export { type BodyParser, createSplitter, type InternalSplitter } from './chunkdown.js';
+export { type RuleKey, ruleKeys } from './options.js';
+export { takeFrontmatter } from './parse/frontmatter.js';
+export { guessLabels, type KnownLabels, wrongAnswers } from './parse/labels.js';
+export { defaultParseSettings, parse, parseSegment } from './parse/parse.js';
+export {
+  documentLines,
+  plannedSegments,
+  type SegmentParse,
+  type SegmentParser,
+} from './parse/segmented.js';

@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { importsOf, layerViolations, mutableState, placeOf } from './helpers/layers.js';
+
+const src = fileURLToPath(new URL('../src', import.meta.url));
+
+describe('the source tree is the pipeline', () => {
+  test('no module imports from a later stage, and consumers use only the entry points', () => {
+    expect(layerViolations(importsOf(src))).toEqual([]);
+  });
+
+  test('a back-edge is caught: a stage importing a later one, a consumer importing a stage', () => {
+    const graph = new Map([
+      ['tree/sections.ts', ['util/fence-lines.ts', 'split/blocks.ts']],
+      ['split/blocks.ts', ['tree/sections.ts', 'split/unit.ts', 'pipeline.ts']],
+      ['cli/run.ts', ['internal.ts', 'parse/parse.ts']],
+      ['util/lines.ts', ['types.ts', 'parse/parse.ts']],
+      ['pipeline.ts', ['chunkdown.ts', 'cli/run.ts']],
+    ]);
+    expect(layerViolations(graph).map(({ from, to }) => `${from} → ${to}`)).toEqual([
+      'tree/sections.ts → split/blocks.ts',
+      'split/blocks.ts → pipeline.ts',
+      'cli/run.ts → parse/parse.ts',
+      'util/lines.ts → parse/parse.ts',
+      'pipeline.ts → cli/run.ts',
+    ]);
+  });
+
+  test('at most a dozen or so modules are flat in src/: the rest sit in stage folders', () => {
+    const modules = [...importsOf(src).keys()];
+    const flat = modules.filter((path) => placeOf(path).folder === '');
+    expect(flat.length).toBeLessThanOrEqual(14);
+    expect(modules.length - flat.length).toBeGreaterThan(flat.length * 3);
+  });
+
+  test('no module keeps state between calls: module-level bindings are constants', () => {
+    expect(mutableState(src)).toEqual([]);
+  });
+});
