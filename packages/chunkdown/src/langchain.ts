@@ -23,7 +23,7 @@ import {
   synchronous,
 } from './adapter-options.js';
 import type { Breadcrumb, Chunkdown, ChunkdownOptions } from './types.js';
-import { lineIndex, lineStarts } from './util/lines.js';
+import { lineIndex, lineStarts } from './util/line-starts.js';
 
 /**
  * Options of {@link ChunkdownTextSplitter}: chunkdown's options, with `chunkSize` optional

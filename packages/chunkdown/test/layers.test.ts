@@ -14,14 +14,14 @@ describe('the source tree is the pipeline', () => {
       ['tree/sections.ts', ['util/fence-lines.ts', 'split/blocks.ts']],
       ['split/blocks.ts', ['tree/sections.ts', 'split/unit.ts', 'pipeline.ts']],
       ['cli/run.ts', ['internal.ts', 'parse/parse.ts']],
-      ['util/lines.ts', ['types.ts', 'parse/parse.ts']],
+      ['util/line-starts.ts', ['types.ts', 'parse/parse.ts']],
       ['pipeline.ts', ['chunkdown.ts', 'cli/run.ts']],
     ]);
     expect(layerViolations(graph).map(({ from, to }) => `${from} → ${to}`)).toEqual([
       'tree/sections.ts → split/blocks.ts',
       'split/blocks.ts → pipeline.ts',
       'cli/run.ts → parse/parse.ts',
-      'util/lines.ts → parse/parse.ts',
+      'util/line-starts.ts → parse/parse.ts',
       'pipeline.ts → cli/run.ts',
     ]);
   });

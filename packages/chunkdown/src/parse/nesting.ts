@@ -56,7 +56,7 @@ export interface DeepLine {
  * @param text
  *   The document.
  * @param starts
- *   Its line starts (`util/lines.ts`).
+ *   Its line starts (`util/line-starts.ts`).
  * @param cuts
  *   Its cuts, in order.
  * @param limit

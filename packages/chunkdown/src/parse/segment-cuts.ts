@@ -1,6 +1,6 @@
 import type { Root, RootContent } from 'mdast';
 import { htmlBlockTags } from '../util/html-block-tags.js';
-import { lineEnd, lineIndex, lineStarts } from '../util/lines.js';
+import { lineEnd, lineIndex, lineStarts } from '../util/line-starts.js';
 
 /**
  * Where a document can be cut into segments that parse on their own, and how to tell from a

@@ -1,6 +1,6 @@
 import type { Root, RootContent } from 'mdast';
 import type { Point, Position } from 'unist';
-import { lineEnd, lineIndex, lineStarts } from '../util/lines.js';
+import { lineEnd, lineIndex, lineStarts } from '../util/line-starts.js';
 import {
   guessLabels,
   type KnownLabels,

@@ -1,6 +1,6 @@
 import type { Nodes, Parent } from 'mdast';
 import type { Section } from '../tree/sections.js';
-import type { Atomic, Unit } from './types.js';
+import type { Atomic, SplitState, Unit } from './types.js';
 
 /**
  * A unit for one whole node: placed as a single leaf, split by `split` when it does not fit.
@@ -60,4 +60,33 @@ export function withTrailer(unit: Unit, trailer: Unit): Unit {
   };
   if (trailer.trail !== undefined) joined.trail = trailer.trail;
   return joined;
+}
+
+/**
+ * A unit that is placed whole, or split into the units of its block children.
+ *
+ * @param node
+ *   The container.
+ * @param path
+ *   Its ancestors.
+ * @param section
+ *   Its section.
+ * @param state
+ *   Split state.
+ * @param whole
+ *   Why it must stay whole, if its rule says so.
+ * @param children
+ *   The units of its children.
+ * @returns
+ *   The unit.
+ */
+export function containerUnit(
+  node: Parent & Nodes,
+  path: readonly Parent[],
+  section: Section,
+  state: SplitState,
+  whole: Atomic | undefined,
+  children: () => Unit[],
+): Unit {
+  return nodeUnit(node, path, section, state.measure.size(node), () => whole ?? children());
 }

@@ -1,5 +1,5 @@
 import type { Heading, Root, RootContent } from 'mdast';
-import { openFences } from './fence-regions.js';
+import { openFences } from './open-fences.js';
 
 /**
  * A heading and everything it owns: the content up to the next heading of the same or higher

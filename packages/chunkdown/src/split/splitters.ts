@@ -1,0 +1,95 @@
+import type { Heading, Html, Nodes, Paragraph, Parent } from 'mdast';
+import type { RuleKey } from '../options.js';
+import { isPlainText } from '../parse/nesting.js';
+import { htmlUnit, opensElement } from './html.js';
+import { linesUnit } from './lines.js';
+import { phrasingUnit } from './phrasing.js';
+import { tableUnit } from './table.js';
+import type { Atomic, NodeSplitter, SplitState } from './types.js';
+import { containerUnit } from './unit.js';
+
+/** Why a node is kept whole by its rule, or `undefined` when it may be split. */
+function ruleKeepsWhole(state: SplitState, key: RuleKey, node: Nodes): Atomic | undefined {
+  return state.keepsWhole(key, node) ? { reason: 'never-split', nodeType: node.type } : undefined;
+}
+
+/** Whether a paragraph ends with a colon, introducing the block after it. */
+function introduces(paragraph: Paragraph): boolean {
+  const last = paragraph.children[paragraph.children.length - 1];
+  return last?.type === 'text' && /:\s*$/.test(last.value);
+}
+
+/** Node splitters, keyed by node type; anything else is kept whole. */
+export const splitters: Record<string, NodeSplitter> = {
+  paragraph: (node, path, section, state) => {
+    const unit = phrasingUnit(node as Paragraph, path, section, state);
+    return introduces(node as Paragraph) && unit.size <= state.options.chunkSize / 4
+      ? { ...unit, leadIn: true }
+      : unit;
+  },
+  heading: (node, path, section, state) => {
+    const unit = phrasingUnit(node as Heading, path, section, state, 'heading');
+    const whole = ruleKeepsWhole(state, 'heading', node);
+    return whole ? { ...unit, split: () => whole } : unit;
+  },
+  code: (node, path, section, state) =>
+    linesUnit(node as never, path, section, state, ruleKeepsWhole(state, 'code', node)),
+  html: (node, path, section, state) => {
+    // A block nested too deep to split structurally is cut like plain text.
+    if (isPlainText(node)) return linesUnit(node as never, path, section, state, undefined);
+    const unit = htmlUnit(node as never, path, section, state, ruleKeepsWhole(state, 'html', node));
+    // An element's opening tag alone (`<Listing …>`, `<details>`) stays with what it opens.
+    return opensElement(node as Html) && unit.size <= state.options.maxSize
+      ? { ...unit, leadIn: true }
+      : unit;
+  },
+  table: (node, path, section, state) =>
+    tableUnit(node as never, path, section, state, ruleKeepsWhole(state, 'table', node)),
+  list: (node, path, section, state) => {
+    const list = node as Parent & Nodes;
+    const itemPath = [...path, list];
+    const records = state.records?.lists.has(list as never) === true;
+    return containerUnit(list, path, section, state, ruleKeepsWhole(state, 'list', node), () =>
+      list.children.map((item) => {
+        const unit = containerUnit(
+          item as Parent & Nodes,
+          itemPath,
+          section,
+          state,
+          undefined,
+          () =>
+            state.blocks(
+              (item as Parent).children as Nodes[],
+              [...itemPath, item as Parent],
+              section,
+            ),
+        );
+        return records ? { ...unit, record: true } : unit;
+      }),
+    );
+  },
+  blockquote: (node, path, section, state) => {
+    const quote = node as Parent & Nodes;
+    return containerUnit(
+      quote,
+      path,
+      section,
+      state,
+      ruleKeepsWhole(state, 'blockquote', node),
+      () => state.blocks(quote.children as Nodes[], [...path, quote], section),
+    );
+  },
+  footnoteDefinition: (node, path, section, state) => {
+    const definition = node as Parent & Nodes;
+    return containerUnit(definition, path, section, state, undefined, () =>
+      state.blocks(definition.children as Nodes[], [...path, definition], section),
+    );
+  },
+  thematicBreak: (node, path, section) => ({
+    kind: 'break',
+    size: 0,
+    content: false,
+    leaves: () => [{ path, node, from: -1, to: -1, section }],
+    split: () => ({ reason: 'never-split', nodeType: 'thematicBreak' }),
+  }),
+};
