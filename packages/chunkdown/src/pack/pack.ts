@@ -218,69 +218,23 @@ export function pack(root: Unit, limits: Limits): Draft[] {
       ahead[index] = seen;
       if ((units[index] as Unit).content) seen = true;
     }
-    // Cuts are planned for each run of units that fit a chunk (see plan.ts): the plan holds
-    // while the chunks close where it says. Under a hard limit (the raw size cap) each chunk aims
-    // at an even share of what is left of the run instead (a run ends before a section too big to
-    // share a chunk).
-    let remaining = 0;
-    let runEnd = 0;
-    let cuts: ReadonlySet<number> = new Set();
-    let planEnd = -1;
-    let plannedAt = -1;
+    const policy = strict
+      ? evenShares(units, chunkSize, () => open)
+      : plannedCuts(
+          units,
+          chunkSize,
+          () => open,
+          () => closed,
+        );
     for (let index = 0; index < units.length; index++) {
       const unit = units[index] as Unit;
       const following = index + 1 < units.length ? (units[index + 1] as Unit) : undefined;
       const followingSize = following && following.kind !== 'break' ? following.size : 0;
-      if (strict) {
-        if (index >= runEnd) {
-          remaining = 0;
-          runEnd = index;
-          do {
-            remaining += (units[runEnd] as Unit).size + ((units[runEnd] as Unit).trail ?? 0);
-            runEnd++;
-          } while (runEnd < units.length && !startsRun(units[runEnd] as Unit));
-        }
-        const total = open.size + remaining;
-        place(
-          unit,
-          total / Math.max(1, Math.ceil(total / chunkSize)),
-          followingSize,
-          ahead[index] as boolean,
-        );
-        remaining -= unit.size + (unit.trail ?? 0);
-        continue;
-      }
-      if (index >= planEnd || plannedAt !== closed) {
-        // A plan again within the same run ends where the run does.
-        let end = Math.max(index, planEnd);
-        while (end < units.length && (units[end] as Unit).size <= chunkSize) end++;
-        cuts =
-          end === index
-            ? new Set()
-            : planCuts(
-                units,
-                index,
-                end,
-                {
-                  placed: open.leaves.length > 0,
-                  size: open.size,
-                  trail: open.trail,
-                  mayEnd: open.content && !open.leadsIn,
-                },
-                chunkSize,
-              );
-        planEnd = Math.max(end, index + 1);
-        plannedAt = closed;
-      }
-      const end = cuts.has(index) && open.leaves.length > 0;
-      const closedBefore = closed;
-      place(unit, chunkSize, followingSize, ahead[index] as boolean, end);
-      // A chunk closed where the plan said: the plan holds.
-      if (end && closed === closedBefore + 1) plannedAt = closed;
+      const { target, end } = policy.before(index);
+      place(unit, target, followingSize, ahead[index] as boolean, end);
+      policy.after(index);
     }
   };
-
-  const startsRun = (unit: Unit) => unit.kind === 'section' && unit.size > chunkSize;
 
   const place = (
     unit: Unit,
@@ -335,6 +289,115 @@ export function pack(root: Unit, limits: Limits): Draft[] {
   place(root, root.size, 0, false);
   close(true);
   return drafts;
+}
+
+/**
+ * How the units of one run are cut into chunks: before each unit, what the open chunk aims at
+ * and whether it ends before the unit even when the unit would fit; after each, what changed.
+ */
+interface Policy {
+  before(index: number): { target: number; end: boolean };
+  after(index: number): void;
+}
+
+/**
+ * Under a hard limit (the raw size cap): each chunk aims at an even share of what is left of its
+ * run (a run ends before a section too big to share a chunk), and ends where it is full.
+ *
+ * @param units
+ *   The units being packed.
+ * @param chunkSize
+ *   The limit.
+ * @param open
+ *   The open chunk, as it is now.
+ * @returns
+ *   The policy.
+ */
+function evenShares(units: readonly Unit[], chunkSize: number, open: () => OpenChunk): Policy {
+  const startsRun = (unit: Unit) => unit.kind === 'section' && unit.size > chunkSize;
+  const sizeOf = (unit: Unit) => unit.size + (unit.trail ?? 0);
+  let remaining = 0;
+  let runEnd = 0;
+  return {
+    before(index) {
+      if (index >= runEnd) {
+        remaining = 0;
+        runEnd = index;
+        do {
+          remaining += sizeOf(units[runEnd] as Unit);
+          runEnd++;
+        } while (runEnd < units.length && !startsRun(units[runEnd] as Unit));
+      }
+      const total = open().size + remaining;
+      return { target: total / Math.max(1, Math.ceil(total / chunkSize)), end: false };
+    },
+    after(index) {
+      remaining -= sizeOf(units[index] as Unit);
+    },
+  };
+}
+
+/**
+ * Cuts planned top down for each run of units that fit a chunk (`plan.ts`): a chunk ends where
+ * the plan says; the plan holds while the chunks close where it says, and is made again (from the
+ * unit at hand to the end of its run) when a chunk closed elsewhere.
+ *
+ * @param units
+ *   The units being packed.
+ * @param chunkSize
+ *   Target content size.
+ * @param open
+ *   The open chunk, as it is now.
+ * @param closed
+ *   How many times the open chunk was closed so far.
+ * @returns
+ *   The policy.
+ */
+function plannedCuts(
+  units: readonly Unit[],
+  chunkSize: number,
+  open: () => OpenChunk,
+  closed: () => number,
+): Policy {
+  let cuts: ReadonlySet<number> = new Set();
+  let planEnd = -1;
+  let plannedAt = -1;
+  let endsHere = false;
+  let closedBefore = 0;
+  return {
+    before(index) {
+      if (index >= planEnd || plannedAt !== closed()) {
+        // A plan again within the same run ends where the run does.
+        let end = Math.max(index, planEnd);
+        while (end < units.length && (units[end] as Unit).size <= chunkSize) end++;
+        const chunk = open();
+        cuts =
+          end === index
+            ? new Set()
+            : planCuts(
+                units,
+                index,
+                end,
+                {
+                  placed: chunk.leaves.length > 0,
+                  size: chunk.size,
+                  trail: chunk.trail,
+                  mayEnd: chunk.content && !chunk.leadsIn,
+                },
+                chunkSize,
+              );
+        planEnd = Math.max(end, index + 1);
+        plannedAt = closed();
+      }
+      endsHere = cuts.has(index) && open().leaves.length > 0;
+      closedBefore = closed();
+      return { target: chunkSize, end: endsHere };
+    },
+    after() {
+      // A chunk closed where the plan said: the plan holds.
+      if (endsHere && closed() === closedBefore + 1) plannedAt = closed();
+    },
+  };
 }
 
 function isBreak(leaf: Leaf): boolean {
