@@ -1,19 +1,20 @@
 import type { Code, Html, Nodes, Paragraph, Parent, Table } from 'mdast';
 import { isPlainText } from '../parse/nesting.js';
-import { type Flat, flatten, type Run, rangeLeaves, rangeSize, runAt } from '../split/flatten.js';
-import { closesElement, safeCuts } from '../split/html.js';
+import { type Flat, flatten, type Run, rangeLeaves, rangeSize } from '../split/flatten.js';
+import { closesElement, holdsFenceLine, htmlTailStarts } from '../split/html.js';
 import {
   BLOCK,
   CLAUSE,
-  HYPHEN,
   ITEM,
   LINE,
   PHRASE,
   type Rank,
   SENTENCE,
+  TOKEN,
   WORD,
 } from '../split/levels.js';
-import { boundaries, segmentBoundaries } from '../split/text-boundaries.js';
+import { codeTailStarts } from '../split/lines.js';
+import { phrasingTailStarts } from '../split/phrasing.js';
 import type { Leaf, SplitState } from '../split/types.js';
 import type { Section } from '../tree/sections.js';
 import type { Draft } from './pack.js';
@@ -24,11 +25,8 @@ export interface OverlappedDraft extends Draft {
   overlap: number;
 }
 
-/** Inside a token of code, at punctuation: the weakest place an overlap may start, after words. */
-const TOKEN: Rank = HYPHEN;
 /** The levels an overlap may start at, strongest first. */
 const levels: readonly Rank[] = [BLOCK, ITEM, LINE, SENTENCE, CLAUSE, PHRASE, WORD, TOKEN];
-const letterOrDigit = /[\p{L}\p{N}]/u;
 
 /**
  * Start each chunk that continues the section of the chunk before it with the end of that chunk,
@@ -327,31 +325,10 @@ function codeSegment(leaf: Leaf, state: SplitState): Segment {
     leaves: [leaf],
     starts(room) {
       const found: Start[] = [];
-      let lineStart = value.lastIndexOf('\n', to - 1) + 1;
-      let tailHasText = false;
-      for (let at = to - 1; at > from; at--) {
-        if (at < lineStart) lineStart = value.lastIndexOf('\n', at - 1) + 1;
-        if (!isBlank(value.charCodeAt(at))) tailHasText = true;
-        const before = value.charCodeAt(at - 1);
-        let rank: Rank | undefined;
-        if (before === 10) {
-          const previousLine = value.lastIndexOf('\n', at - 2) + 1;
-          rank = value.slice(previousLine, at - 1).trim() === '' ? ITEM : LINE;
-        } else if ((before === 32 || before === 9) && !isBlank(value.charCodeAt(at))) {
-          // After a space between words of a line, not in its indentation.
-          if (/\S/.test(value.slice(lineStart, at - 1))) rank = WORD;
-        } else if (!isBlank(before) && !isBlank(value.charCodeAt(at))) {
-          // Inside a token too long for the room, between punctuation and a word (`src/` |
-          // `main.rs`), never between two letters or digits.
-          const left = value.charAt(at - 1);
-          const right = value.charAt(at);
-          if (!(letterOrDigit.test(left) && letterOrDigit.test(right))) rank = TOKEN;
-        }
-        if (rank === undefined || !tailHasText) continue;
+      for (const { at, rank } of codeTailStarts(value, from, to)) {
         const size = sizeOf(at);
         if (size > room) break;
-        const start = at;
-        found.push({ rank, size, leaves: () => [{ ...leaf, from: start, to, wordCut: false }] });
+        found.push({ rank, size, leaves: () => [{ ...leaf, from: at, to, wordCut: false }] });
       }
       return found;
     },
@@ -375,10 +352,6 @@ function textSlice(
   return { from, to, sizeOf, size: leaf.from < 0 ? measure.size(leaf.node) : sizeOf(from) };
 }
 
-function isBlank(code: number): boolean {
-  return code === 32 || code === 9 || code === 10 || code === 13;
-}
-
 /**
  * The chunk's piece of a raw HTML block: an overlap starts only where the block may be cut (a
  * piece there re-parses as HTML), and never takes HTML that a fence read line by line holds
@@ -388,7 +361,7 @@ function htmlSegment(leaf: Leaf, state: SplitState): Segment | undefined {
   const node = leaf.node as Html;
   const value = node.value;
   const { from, to, sizeOf, size } = textSlice(leaf, value, state);
-  if (/^[ \t]*(?:`{3,}|~{3,})/m.test(value.slice(from, to))) return undefined;
+  if (holdsFenceLine(value, from, to)) return undefined;
   return {
     top: topOf(leaf),
     size,
@@ -396,14 +369,10 @@ function htmlSegment(leaf: Leaf, state: SplitState): Segment | undefined {
     starts(room) {
       if (state.keepsWhole('html', node)) return [];
       const found: Start[] = [];
-      const cuts = safeCuts(value, true);
-      for (let k = cuts.length - 1; k >= 0; k--) {
-        const at = cuts[k] as number;
-        if (at >= to) continue;
-        if (at <= from) break;
+      for (const { at, rank } of htmlTailStarts(value, from, to)) {
         const size = sizeOf(at);
         if (size > room) break;
-        found.push({ rank: ITEM, size, leaves: () => [{ ...leaf, from: at, to }] });
+        found.push({ rank, size, leaves: () => [{ ...leaf, from: at, to }] });
       }
       return found;
     },
@@ -436,46 +405,11 @@ function phrasingSegment(
     top: (path[0] as Nodes | undefined) ?? container,
     size: rangeSize(flat, start, end),
     leaves: held,
-    starts: (room) => textStarts(flat, start, end, room),
+    starts: (room) =>
+      phrasingTailStarts(flat, start, end, room).map(({ at, rank, size }) => ({
+        rank,
+        size,
+        leaves: () => rangeLeaves(flat, at, end),
+      })),
   };
-}
-
-/** Starts inside `[start, end)` of flattened text, from the end backwards, up to `room`. */
-function textStarts(flat: Flat, start: number, end: number, room: number): Start[] {
-  if (room <= 0) return [];
-  // Look back only as far as the room reaches (a paragraph may be megabytes long).
-  let window = 2 * room + 64;
-  let low = Math.max(start, end - window);
-  while (low > start && rangeSize(flat, low, end) <= room) {
-    window *= 2;
-    low = Math.max(start, end - window);
-  }
-  const ranks: number[] = [];
-  const spans = boundaries(flat.text, low, end, WORD, ranks);
-  const cuts: Array<[number, Rank]> = [];
-  for (let k = 0; k < ranks.length; k++) cuts.push([spans[2 * k + 1] as number, ranks[k] as Rank]);
-  const words = segmentBoundaries(flat.text, low, end);
-  for (let k = 0; k < words.length; k += 2) cuts.push([words[k] as number, WORD]);
-  cuts.sort((x, y) => y[0] - x[0] || x[1] - y[1]);
-  const found: Start[] = [];
-  let previous = -1;
-  for (const [at, rank] of cuts) {
-    if (at === previous || at <= start || at >= end || insideLink(flat, at)) continue;
-    previous = at;
-    const size = rangeSize(flat, at, end);
-    if (size > room) break;
-    found.push({ rank, size, leaves: () => rangeLeaves(flat, at, end) });
-  }
-  return found;
-}
-
-/** Whether `at` of flattened text falls inside the text of a link (one that may be split). */
-function insideLink(flat: Flat, at: number): boolean {
-  const here = flat.runs[runAt(flat.runs, at)] as Run;
-  const before = flat.runs[runAt(flat.runs, at - 1)] as Run;
-  for (const parent of here.path) {
-    if ((parent.type === 'link' || parent.type === 'linkReference') && before.path.includes(parent))
-      return true;
-  }
-  return false;
 }

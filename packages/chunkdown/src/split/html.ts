@@ -2,7 +2,7 @@ import type { Html, Parent } from 'mdast';
 import type { Section } from '../tree/sections.js';
 import { htmlBlockTags } from '../util/html-block-tags.js';
 import { type Cutter, cut } from './cut.js';
-import { ITEM, type Rank } from './levels.js';
+import { ITEM, type Rank, type TailStart } from './levels.js';
 import type { Atomic, Leaf, SplitState, Unit } from './types.js';
 import { nodeUnit } from './unit.js';
 
@@ -203,4 +203,45 @@ export function opensElement(node: Html): boolean {
  */
 export function closesElement(node: Html): boolean {
   return /^<\/[A-Za-z][A-Za-z0-9.:-]*\s*>$/.test(node.value.trim());
+}
+
+/**
+ * Where an overlap taken from the end of `[from, to)` of a raw HTML block may start, from the end
+ * backwards: only where the block may be cut (a piece there re-parses as HTML, see
+ * {@link safeCuts}; a closing tag's line too, since the overlap goes on with what follows).
+ *
+ * @param value
+ *   The HTML.
+ * @param from
+ *   Start of the part a chunk holds.
+ * @param to
+ *   End of that part.
+ * @returns
+ *   Starts, from the end backwards.
+ */
+export function* htmlTailStarts(value: string, from: number, to: number): Generator<TailStart> {
+  const cuts = safeCuts(value, true);
+  for (let k = cuts.length - 1; k >= 0; k--) {
+    const at = cuts[k] as number;
+    if (at >= to) continue;
+    if (at <= from) break;
+    yield { at, rank: ITEM };
+  }
+}
+
+/**
+ * Whether `[from, to)` of a raw HTML block holds a fence line (a fence read line by line holds
+ * the HTML open: an overlap must not take it).
+ *
+ * @param value
+ *   The HTML.
+ * @param from
+ *   Start of the part.
+ * @param to
+ *   End of the part.
+ * @returns
+ *   Whether a line there starts with a fence.
+ */
+export function holdsFenceLine(value: string, from: number, to: number): boolean {
+  return /^[ \t]*(?:`{3,}|~{3,})/m.test(value.slice(from, to));
 }

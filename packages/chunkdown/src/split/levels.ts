@@ -52,3 +52,11 @@ export const PHRASE: Rank = rank('phrase');
 export const WORD: Rank = rank('word');
 export const HYPHEN: Rank = rank('hyphen');
 export const GRAPHEME: Rank = rank('grapheme');
+/** Inside a token of code, at punctuation: the weakest place an overlap may start, after words. */
+export const TOKEN: Rank = HYPHEN;
+
+/** Where an overlap taken from the end of a unit's text may start, and how strong a boundary it is. */
+export interface TailStart {
+  at: number;
+  rank: Rank;
+}

@@ -2,7 +2,7 @@ import type { Code, Parent } from 'mdast';
 import type { Section } from '../tree/sections.js';
 import { segmentOffsets } from '../util/segmenter.js';
 import { type Cutter, cut } from './cut.js';
-import { GRAPHEME, ITEM, LINE, type Rank, WORD } from './levels.js';
+import { GRAPHEME, ITEM, LINE, type Rank, type TailStart, TOKEN, WORD } from './levels.js';
 import type { Atomic, Leaf, SplitState, Unit } from './types.js';
 import { nodeUnit } from './unit.js';
 
@@ -119,4 +119,49 @@ function separators(value: string, a: number, b: number, level: Rank): number[] 
   for (const index of segmentOffsets(value.slice(a, b), 'grapheme'))
     spans.push(a + index, a + index);
   return spans;
+}
+
+const letterOrDigit = /[\p{L}\p{N}]/u;
+
+/**
+ * Where an overlap taken from the end of `[from, to)` of a code block's text may start, from the
+ * end backwards: at a line (after blank lines: an item), or, when no whole line fits, after a
+ * space inside the last ones (never in the indentation), or at punctuation inside a token too
+ * long for the room (`src/` | `main.rs`, never between two letters or digits); only where text
+ * follows.
+ *
+ * @param value
+ *   The code.
+ * @param from
+ *   Start of the part a chunk holds.
+ * @param to
+ *   End of that part.
+ * @returns
+ *   Starts, from the end backwards.
+ */
+export function* codeTailStarts(value: string, from: number, to: number): Generator<TailStart> {
+  let lineStart = value.lastIndexOf('\n', to - 1) + 1;
+  let tailHasText = false;
+  for (let at = to - 1; at > from; at--) {
+    if (at < lineStart) lineStart = value.lastIndexOf('\n', at - 1) + 1;
+    if (!isBlank(value.charCodeAt(at))) tailHasText = true;
+    const before = value.charCodeAt(at - 1);
+    let rank: Rank | undefined;
+    if (before === 10) {
+      const previousLine = value.lastIndexOf('\n', at - 2) + 1;
+      rank = value.slice(previousLine, at - 1).trim() === '' ? ITEM : LINE;
+    } else if ((before === 32 || before === 9) && !isBlank(value.charCodeAt(at))) {
+      // After a space between words of a line, not in its indentation.
+      if (/\S/.test(value.slice(lineStart, at - 1))) rank = WORD;
+    } else if (!isBlank(before) && !isBlank(value.charCodeAt(at))) {
+      const left = value.charAt(at - 1);
+      const right = value.charAt(at);
+      if (!(letterOrDigit.test(left) && letterOrDigit.test(right))) rank = TOKEN;
+    }
+    if (rank !== undefined && tailHasText) yield { at, rank };
+  }
+}
+
+function isBlank(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13;
 }

@@ -6,11 +6,12 @@ import {
   type Flat,
   flatten,
   type PhrasingContainer,
+  type Run,
   rangeLeaves,
   rangeSize,
   runAt,
 } from './flatten.js';
-import { GRAPHEME, HYPHEN, SENTENCE, WORD } from './levels.js';
+import { GRAPHEME, HYPHEN, type Rank, SENTENCE, type TailStart, WORD } from './levels.js';
 import { boundaries, hyphenBoundaries, segmentBoundaries } from './text-boundaries.js';
 import type { Atomic, SplitState, Unit } from './types.js';
 
@@ -108,4 +109,64 @@ function graphemeBoundaries(flat: Flat, a: number, b: number): number[] {
   for (const index of segmentOffsets(flat.text.slice(a, b), 'grapheme'))
     spans.push(a + index, a + index);
   return spans;
+}
+
+/**
+ * Where an overlap taken from the end of `[start, end)` of a paragraph's flattened text may start,
+ * from the end backwards, while what it takes measures at most `room`: after a sentence, clause,
+ * phrase or word boundary, never inside a link.
+ *
+ * @param flat
+ *   The paragraph's flattened text.
+ * @param start
+ *   Start of the part a chunk holds.
+ * @param end
+ *   End of that part.
+ * @param room
+ *   The most an overlap may measure.
+ * @returns
+ *   Starts with the size of what they take, from the end backwards.
+ */
+export function phrasingTailStarts(
+  flat: Flat,
+  start: number,
+  end: number,
+  room: number,
+): Array<TailStart & { size: number }> {
+  if (room <= 0) return [];
+  // Look back only as far as the room reaches (a paragraph may be megabytes long).
+  let window = 2 * room + 64;
+  let low = Math.max(start, end - window);
+  while (low > start && rangeSize(flat, low, end) <= room) {
+    window *= 2;
+    low = Math.max(start, end - window);
+  }
+  const ranks: number[] = [];
+  const spans = boundaries(flat.text, low, end, WORD, ranks);
+  const cuts: Array<[number, Rank]> = [];
+  for (let k = 0; k < ranks.length; k++) cuts.push([spans[2 * k + 1] as number, ranks[k] as Rank]);
+  const words = segmentBoundaries(flat.text, low, end);
+  for (let k = 0; k < words.length; k += 2) cuts.push([words[k] as number, WORD]);
+  cuts.sort((x, y) => y[0] - x[0] || x[1] - y[1]);
+  const found: Array<TailStart & { size: number }> = [];
+  let previous = -1;
+  for (const [at, rank] of cuts) {
+    if (at === previous || at <= start || at >= end || insideLink(flat, at)) continue;
+    previous = at;
+    const size = rangeSize(flat, at, end);
+    if (size > room) break;
+    found.push({ at, rank, size });
+  }
+  return found;
+}
+
+/** Whether `at` of flattened text falls inside the text of a link (one that may be split). */
+function insideLink(flat: Flat, at: number): boolean {
+  const here = flat.runs[runAt(flat.runs, at)] as Run;
+  const before = flat.runs[runAt(flat.runs, at - 1)] as Run;
+  for (const parent of here.path) {
+    if ((parent.type === 'link' || parent.type === 'linkReference') && before.path.includes(parent))
+      return true;
+  }
+  return false;
 }
