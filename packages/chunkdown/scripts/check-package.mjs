@@ -12,8 +12,9 @@
  * 4. install the tarball with npm into an empty project next to the peer dependencies (at the
  *    versions of our devDependencies: `@langchain/textsplitters`, `@langchain/core`,
  *    `@llamaindex/core`, `gpt-tokenizer`), then run every JavaScript example of the two READMEs
- *    (the repository's and the package's) there and compare their output with the README's
- *    `Output:` block where there is one, type-check each example with `tsc --strict`, type-check a
+ *    (the repository's and the package's) and of the repository's `docs/*.md` there and compare
+ *    their output with the `Output:` block after them where there is one, type-check each example
+ *    with `tsc --strict`, type-check a
  *    TypeScript consumer (`node16` and `bundler` resolution, `skipLibCheck: false`), `require()`
  *    the package from CommonJS, and run the `chunkdown` command.
  *
@@ -44,9 +45,17 @@ const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8
 const peers = Object.keys(manifest.peerDependencies).map(
   (name) => `${name}@${manifest.devDependencies[name]}`,
 );
+const repositoryDir = join(packageDir, '..', '..');
+/** The documents whose JavaScript examples run: the two READMEs and the pages of `docs/`. */
 const readmes = {
-  'README.md': join(packageDir, '..', '..', 'README.md'),
+  'README.md': join(repositoryDir, 'README.md'),
   'packages/chunkdown/README.md': join(packageDir, 'README.md'),
+  ...Object.fromEntries(
+    readdirSync(join(repositoryDir, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .sort()
+      .map((name) => [`docs/${name}`, join(repositoryDir, 'docs', name)]),
+  ),
 };
 
 /** A document for the command-line check. */
@@ -226,16 +235,18 @@ try {
   const installed = join(project, 'node_modules', 'chunkdown');
   step('imports of the shipped files', () => checkImports(installed));
 
-  const examples = Object.entries(readmes).flatMap(([name, path]) =>
-    readmeExamples(readFileSync(path, 'utf8')).map((example, index) => ({
+  const examples = Object.entries(readmes).flatMap(([name, path]) => {
+    // `docs/cli.md` → `readme-docs-cli-1.mjs`, …: one file per example, named after its document.
+    const slug = name.replace(/\.md$/, '').replace(/\W+/g, '-').toLowerCase();
+    return readmeExamples(readFileSync(path, 'utf8')).map((example, index) => ({
       ...example,
       readme: name,
-      file: `readme-${name.includes('/') ? 'package' : 'root'}-${index + 1}`,
-    })),
-  );
+      file: `readme-${slug}-${index + 1}`,
+    }));
+  });
   step('README examples run', () => {
-    console.log(`${examples.length} JavaScript examples in ${Object.keys(readmes).join(' and ')}`);
-    check(examples.length >= 6, 'the READMEs have their examples');
+    console.log(`${examples.length} JavaScript examples in ${Object.keys(readmes).join(', ')}`);
+    check(examples.length >= 6, 'the READMEs and docs have their examples');
     for (const { file, source, output, readme, line } of examples) {
       writeFileSync(join(project, `${file}.mjs`), source);
       let stdout;
@@ -249,7 +260,7 @@ try {
         console.log(`ok: ${readme}:${line} runs`);
         continue;
       }
-      check(stdout === output, `${readme}:${line} prints the README's output`);
+      check(stdout === output, `${readme}:${line} prints its \`Output:\` block`);
       if (stdout !== output) console.log(`printed:\n${stdout}expected:\n${output}`);
     }
   });

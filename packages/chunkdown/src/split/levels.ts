@@ -1,7 +1,7 @@
 /**
  * The boundaries chunkdown cuts at, strongest first. A unit that fits is never cut; a unit that
  * does not fit is cut at its strongest boundaries first, and only a piece that still does not fit
- * is cut at the next level. (Mirrored in the README's "Method" section.)
+ * is cut at the next level. (Mirrored in docs/method.md, "Boundary levels".)
  */
 export const boundaryLevels = [
   /** Between sections, by heading rank (a section owns everything up to the next heading of its rank or higher). */
