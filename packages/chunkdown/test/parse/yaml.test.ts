@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { isCollection, parseDocument, visit } from 'yaml';
-import { readYaml } from '../src/parse/yaml.js';
+import { readYaml } from '../../src/parse/yaml/read-yaml.js';
 
 /** Runs of a property: more with `FRONTMATTER_RUNS` (a long local search). */
 const runs = (base: number) => Number(process.env.FRONTMATTER_RUNS ?? base);
