@@ -56,6 +56,10 @@ describe('plain scalars', () => {
     expect(plainBlockScalar(state, 0, 3, 0)).toEqual({ value: 'one two\n\nthree', end: 11 });
     expect(state.row).toBe(4);
     expect(plainBlockScalar(stateOf('a: 12 # n', 'b: 1'), 0, 3, 0)).toEqual({ value: 12, end: 9 });
+    // Only spaces and tabs are white space: other spaces at the start of a row are text.
+    expect(plainBlockScalar(stateOf('a: 全角', '  \u3000スペース'), 0, 3, 0).value).toBe(
+      '全角 \u3000スペース',
+    );
     expect(() => plainBlockScalar(stateOf('a: b: c'), 0, 3, 0)).toThrow(
       'a mapping in a plain scalar (nested mappings need their own line) at line 1',
     );

@@ -52,5 +52,9 @@ describe('stopping', () => {
     expect(() => refuse(state, 'expected a `key: value` entry', 1)).toThrow(/^a complex key.*/);
     expect(() => refuse(state, 'unexpected content', 2)).toThrow(/^an anchor, alias or tag/);
     expect(() => refuse(state, 'unexpected content', 3)).toThrow('unexpected content at line 4');
+    // An ideographic space is not indentation: `\u3000? b` is text, not a complex key.
+    expect(() => refuse(stateOf('\u3000? b'), 'unexpected content', 0)).toThrow(
+      'unexpected content at line 1',
+    );
   });
 });

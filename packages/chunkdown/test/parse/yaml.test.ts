@@ -325,6 +325,10 @@ describe('the front matter reader agrees with the yaml package', () => {
         'a:\tb',
         'a: b\n  c',
         'a: b\n\n  c\n\n\n  d',
+        // Only spaces and tabs are white space in YAML: a continuation row keeps a leading
+        // ideographic space, no-break space or byte order mark.
+        'a: b\n  \u3000c',
+        'a: b\n  \u00a0c\n  \ufeffd',
         'a:\n- x\n- y',
         'a:\n  - x\n  -\n  - - y',
         '- a: 1\n  b: 2\n- c',

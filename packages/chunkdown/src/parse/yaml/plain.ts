@@ -141,7 +141,8 @@ function continuation(
       continue;
     }
     if (isComment(state, next) || indentOf(state, next) <= parent) break;
-    const body = line(state, next).trimStart();
+    // Only spaces and tabs are white space in YAML (`trimStart` would take U+3000 and more).
+    const body = line(state, next).replace(/^[ \t]+/, '');
     if (indicators.has(body[0] as string) || /^[-?:](?:[ \t]|$)/.test(body)) {
       unsupported('a continuation line that starts with an indicator', next);
     }

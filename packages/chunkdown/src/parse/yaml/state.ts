@@ -74,7 +74,7 @@ export function unsupportedProperty(char: string, at: number): never {
  * @returns Never: it throws a {@link Stop}.
  */
 export function refuse(state: State, message: string, at: number): never {
-  const start = line(state, at).trimStart();
+  const start = line(state, at).replace(/^[ \t]+/, '');
   const construct = /^\?(?:[ \t]|$)/.test(start)
     ? 'a complex key'
     : /^:(?:[ \t]|$)/.test(start)
