@@ -1,6 +1,6 @@
 import { parse as parseToml } from 'smol-toml';
 import type { Frontmatter } from '../types.js';
-import { readYaml } from './yaml.js';
+import { readYaml } from './yaml/read-yaml.js';
 
 /** A document with its front matter taken out. */
 export interface WithoutFrontmatter {
@@ -28,7 +28,7 @@ const fences = {
  * a mapping, or it does not parse but reads as one (see {@link readsAsMapping}). A block that
  * parses to something else (a string, a list) is markdown.
  *
- * YAML is read by chunkdown's own front matter reader (`parse/yaml.ts`), which gives
+ * YAML is read by chunkdown's own front matter reader (`parse/yaml/`), which gives
  * what a full YAML parser gives for what front matter holds and reports the rest as not read
  * (still front matter, with `error`). Nothing is printed: errors are returned, never logged.
  *
