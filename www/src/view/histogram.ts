@@ -3,73 +3,43 @@ import { formatNumber } from './dom.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const HEIGHT = 170;
-const PAD = { top: 22, right: 10, bottom: 26, left: 32 };
+const PAD = { top: 34, right: 10, bottom: 26, left: 32 };
+/** Baseline of the first row of marker labels; the second row is one line lower. */
+const LABEL_ROW = 12;
 
-/** One splitter's sizes to draw: the buckets of `histogram()` from `chunkdown/quality`. */
-export interface HistogramData {
-  buckets: readonly HistogramBucket[];
-  /** The largest size, where the open-ended last bucket's bar ends; `null` for no sizes. */
-  largest: number | null;
-}
-
-/** The axes of one or more histograms drawn to compare: the x axis's end, the tallest bar. */
+/**
+ * The axes of histograms drawn to compare: how many bucket slots the x axis has and how tall the
+ * tallest bar is.
+ */
 export interface HistogramScale {
-  domainMax: number;
+  slots: number;
   maxCount: number;
 }
 
-/** A bucket as drawn: both ends finite. */
-interface Bar {
-  from: number;
-  to: number;
-  count: number;
-  zone: HistogramBucket['zone'];
-}
-
 /**
- * The bars of a histogram. The open-ended last bucket ends at the largest size, and is at least
- * as wide as the first bucket so that it shows (an empty one has no width); buckets without
- * finite ends (the options were not numbers) are left out.
+ * Whether the buckets have finite edges (they do not when the options were not numbers, which
+ * LangChain's splitter accepts).
  */
-function barsOf(data: HistogramData): Bar[] {
-  const first = data.buckets[0];
-  const minWidth = first && first.to !== null ? first.to - first.from : 0;
-  const bars: Bar[] = [];
-  for (const bucket of data.buckets) {
-    const to =
-      bucket.to ??
-      (bucket.count === 0
-        ? bucket.from
-        : Math.max(data.largest ?? bucket.from, bucket.from + minWidth));
-    if (!Number.isFinite(bucket.from) || !Number.isFinite(to) || to < bucket.from) continue;
-    bars.push({ from: bucket.from, to, count: bucket.count, zone: bucket.zone });
-  }
-  return bars;
+function drawable(buckets: readonly HistogramBucket[]): boolean {
+  return buckets.every((bucket) => Number.isFinite(bucket.from));
 }
 
 /**
- * One scale for histograms to compare: the x axis reaches the end of every bar (every marker
- * and the largest size), rounded up to a whole number of the first bucket's width; the y axis
- * reaches the tallest bar of all.
+ * One scale for histograms to compare: as many slots as the longest list of buckets, and the
+ * tallest bar of all.
  *
- * @param sides The histograms.
- * @returns The scale; its `domainMax` is at least 1.
+ * @param sides Buckets from `histogram()` of `chunkdown/quality`, per histogram.
+ * @returns The scale.
  */
-export function histogramScale(sides: readonly HistogramData[]): HistogramScale {
-  let end = 1;
-  let step = 0;
+export function histogramScale(sides: readonly (readonly HistogramBucket[])[]): HistogramScale {
+  let slots = 0;
   let maxCount = 0;
-  for (const side of sides) {
-    const bars = barsOf(side);
-    const first = bars[0];
-    if (first) step = Math.max(step, first.to - first.from);
-    for (const bar of bars) {
-      end = Math.max(end, bar.to);
-      maxCount = Math.max(maxCount, bar.count);
-    }
+  for (const buckets of sides) {
+    if (!drawable(buckets)) continue;
+    slots = Math.max(slots, buckets.length);
+    for (const bucket of buckets) maxCount = Math.max(maxCount, bucket.count);
   }
-  const domainMax = step > 0 ? Math.ceil(end / step) * step : end;
-  return { domainMax: Number.isFinite(domainMax) ? domainMax : end, maxCount };
+  return { slots, maxCount };
 }
 
 /**
@@ -77,21 +47,21 @@ export function histogramScale(sides: readonly HistogramData[]): HistogramScale 
  * limit (where the `over-limit` bucket starts), once when they are equal.
  *
  * @param buckets Buckets from `histogram()`.
- * @returns Labelled positions.
+ * @returns Each line's label, value and the slot boundary it is drawn at.
  */
 export function histogramMarkers(
   buckets: readonly HistogramBucket[],
-): { label: string; value: number }[] {
-  const within = buckets.filter((bucket) => bucket.zone === 'within');
-  const chunkSize = within[within.length - 1]?.to;
-  const limit = buckets.find((bucket) => bucket.zone === 'over-limit')?.from;
-  const markers: { label: string; value: number }[] = [];
-  if (typeof chunkSize === 'number' && chunkSize > 0 && Number.isFinite(chunkSize)) {
-    markers.push({ label: 'chunkSize', value: chunkSize });
-  }
-  if (limit !== undefined && limit !== chunkSize && limit > 0 && Number.isFinite(limit)) {
-    markers.push({ label: 'limit', value: limit });
-  }
+): { label: string; value: number; at: number }[] {
+  if (!drawable(buckets)) return [];
+  const markers: { label: string; value: number; at: number }[] = [];
+  const within = buckets.filter((bucket) => bucket.zone === 'within').length;
+  const chunkSize = buckets[within - 1]?.to;
+  if (typeof chunkSize === 'number')
+    markers.push({ label: 'chunkSize', value: chunkSize, at: within });
+  const over = buckets.findIndex((bucket) => bucket.zone === 'over-limit');
+  const limit = buckets[over]?.from;
+  if (limit !== undefined && limit !== chunkSize)
+    markers.push({ label: 'limit', value: limit, at: over });
   return markers;
 }
 
@@ -107,10 +77,11 @@ function svg<K extends keyof SVGElementTagNameMap>(
 }
 
 /**
- * Draw a histogram of chunk sizes, its bars colored by zone (within the chunk size, up to the
- * limit, over it) and dashed lines at the chunk size and the limit.
+ * Draw the size buckets of `chunkdown --report` as bars of one width each (ten up to the chunk
+ * size, one up to the limit, one over it: the last two are wider ranges than the first ten),
+ * colored by zone, with dashed lines at the chunk size and the limit.
  *
- * @param data Buckets and largest size.
+ * @param buckets Buckets from `histogram()` of `chunkdown/quality`.
  * @param scale Axes, from {@link histogramScale} (shared by histograms drawn side by side).
  * @param unit Size unit label for the axis.
  * @param label Accessible name of the chart.
@@ -119,14 +90,15 @@ function svg<K extends keyof SVGElementTagNameMap>(
  * @returns The SVG element.
  */
 export function histogramSvg(
-  data: HistogramData,
+  buckets: readonly HistogramBucket[],
   scale: HistogramScale,
   unit: string,
   label: string,
   width: number,
 ): SVGSVGElement {
   const WIDTH = Math.max(240, Math.round(width) || 480);
-  const { domainMax, maxCount } = scale;
+  const { maxCount } = scale;
+  const slots = Math.max(1, scale.slots);
   const root = svg('svg', {
     viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
     role: 'img',
@@ -135,7 +107,7 @@ export function histogramSvg(
   });
   const plotWidth = WIDTH - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
-  const x = (value: number) => PAD.left + (value / domainMax) * plotWidth;
+  const x = (slot: number) => PAD.left + (slot / slots) * plotWidth;
   const y = (count: number) =>
     PAD.top + plotHeight - (maxCount === 0 ? 0 : (count / maxCount) * plotHeight);
 
@@ -144,46 +116,48 @@ export function histogramSvg(
     svg('text', { x: PAD.left - 4, y: y(maxCount) + 4, class: 'tick end' }, String(maxCount)),
     svg('text', { x: PAD.left - 4, y: y(0), class: 'tick end' }, '0'),
   );
+  if (!drawable(buckets)) return root;
 
-  const open = data.buckets[data.buckets.length - 1];
-  for (const bar of barsOf(data)) {
-    if (bar.count === 0) continue;
-    const rect = svg('rect', {
-      x: x(bar.from) + 0.5,
-      y: y(bar.count),
-      width: Math.max(1, x(bar.to) - x(bar.from) - 1),
-      height: y(0) - y(bar.count),
-      class: `bar ${bar.zone}`,
+  buckets.forEach((bucket, slot) => {
+    if (bucket.count === 0) return;
+    const bar = svg('rect', {
+      x: x(slot) + 0.5,
+      y: y(bucket.count),
+      width: Math.max(1, x(slot + 1) - x(slot) - 1),
+      height: y(0) - y(bucket.count),
+      class: `bar ${bucket.zone}`,
     });
     const range =
-      open?.to === null && bar.from === open.from
-        ? `over ${formatNumber(bar.from)}`
-        : `${formatNumber(bar.from)}–${formatNumber(bar.to)}`;
-    const title = `${range} ${unit}: ${bar.count} chunk${bar.count === 1 ? '' : 's'}`;
-    rect.append(svg('title', {}, title));
-    root.append(rect);
+      bucket.to === null
+        ? `over ${formatNumber(bucket.from)}`
+        : `${formatNumber(bucket.from)}–${formatNumber(bucket.to)}`;
+    const title = `${range} ${unit}: ${bucket.count} chunk${bucket.count === 1 ? '' : 's'}`;
+    bar.append(svg('title', {}, title));
+    root.append(bar);
+  });
+
+  // Sizes at the start and the middle of the chunk size, and what the last bar holds.
+  const middle = buckets[5]?.from;
+  const last = buckets[buckets.length - 1];
+  const ticks: [number, string, string][] = [[0, 'start', formatNumber(0)]];
+  if (middle !== undefined) ticks.push([5, 'middle', formatNumber(middle)]);
+  if (last) ticks.push([buckets.length, 'end', `> ${formatNumber(last.from)} ${unit}`]);
+  for (const [slot, anchor, text] of ticks) {
+    root.append(svg('text', { x: x(slot), y: HEIGHT - 8, class: `tick ${anchor}` }, text));
   }
 
-  const ticks: [number, string, string][] = [
-    [0, 'start', formatNumber(0)],
-    [domainMax / 2, 'middle', formatNumber(domainMax / 2)],
-    [domainMax, 'end', `${formatNumber(domainMax)} ${unit}`],
-  ];
-  for (const [value, anchor, text] of ticks) {
-    root.append(svg('text', { x: x(value), y: HEIGHT - 8, class: `tick ${anchor}` }, text));
-  }
-
-  histogramMarkers(data.buckets).forEach((marker, index) => {
-    const at = x(marker.value);
-    // The first label goes left of its line and the second right, so close markers stay legible.
-    const left = index === 0 ? at > PAD.left + 90 : at > WIDTH - PAD.right - 90;
+  // The lines are a slot apart: each label has a row of its own, left of its line where it fits.
+  histogramMarkers(buckets).forEach((marker, index) => {
+    const at = x(marker.at);
+    const row = LABEL_ROW + index * 12;
+    const left = at > PAD.left + 90;
     root.append(
-      svg('line', { x1: at, x2: at, y1: PAD.top - 8, y2: y(0), class: `marker marker-${index}` }),
+      svg('line', { x1: at, x2: at, y1: row - 8, y2: y(0), class: `marker marker-${index}` }),
       svg(
         'text',
         {
           x: at + (left ? -3 : 3),
-          y: PAD.top - 10,
+          y: row,
           class: `marker-label marker-${index} ${left ? 'end' : 'start'}`,
         },
         `${marker.label} ${formatNumber(marker.value)}`,

@@ -2,7 +2,7 @@ import type { Chunk, Frontmatter } from 'chunkdown';
 import type { Report, SizeSummary } from 'chunkdown/quality';
 import type { Analysis, SplitterReport, Totals } from '../lib/analyze.ts';
 import { formatNumber, h } from './dom.ts';
-import { type HistogramData, histogramScale, histogramSvg } from './histogram.ts';
+import { histogramScale, histogramSvg } from './histogram.ts';
 
 /**
  * The one-line summary above the tabs.
@@ -111,7 +111,7 @@ export function renderStats(
     h(
       'figcaption',
       {},
-      'Content size of each chunk. Dashed lines: chunk size and the overflow limit (chunk size × ratio).',
+      'Chunks by content size, in the buckets of chunkdown --report: tenths of the chunk size, then up to the overflow limit (chunk size × ratio), then over it.',
     ),
   );
   const parts: (Node | null)[] = [
@@ -146,9 +146,9 @@ export function renderStats(
   ];
   container.replaceChildren(...parts.filter((part): part is Node => part !== null));
   // The buckets `chunkdown --report` prints for this document and options.
-  const data = { buckets: quality.histogram, largest: quality.sizes?.max ?? null };
+  const buckets = quality.histogram;
   const title = 'Histogram of chunk content sizes';
-  chart.prepend(histogramSvg(data, histogramScale([data]), unit, title, chart.clientWidth));
+  chart.prepend(histogramSvg(buckets, histogramScale([buckets]), unit, title, chart.clientWidth));
 }
 
 function sizeTable(quality: Report, report: SplitterReport): HTMLTableElement {
@@ -315,12 +315,8 @@ export function renderComparison(
     ),
   );
   // Both histograms on one scale, so they can be compared by eye.
-  const dataOf = (report: SplitterReport): HistogramData => ({
-    buckets: report.histogram,
-    largest: report.measuredSummary?.max ?? null,
-  });
   const scale = histogramScale(
-    [ours, theirs].flatMap((report) => (report ? [dataOf(report)] : [])),
+    [ours, theirs].flatMap((report) => (report ? [report.histogram] : [])),
   );
   const column = (
     name: string,
@@ -335,7 +331,7 @@ export function renderComparison(
     const draw = () => {
       if (chart && side.ok) {
         const title = `Histogram of ${name} chunk sizes`;
-        chart.prepend(histogramSvg(dataOf(side.report), scale, unit, title, chart.clientWidth));
+        chart.prepend(histogramSvg(side.report.histogram, scale, unit, title, chart.clientWidth));
       }
     };
     return { element, cards, draw };

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { histogramMarkers, histogramScale } from '../../src/view/histogram.ts';
 
 describe('histogramMarkers', () => {
-  it('are the chunk size and the limit of the buckets', () => {
+  it('are the chunk size and the limit of the buckets, at their slots', () => {
     expect(histogramMarkers(histogram([10, 600, 900], 500, 750))).toEqual([
-      { label: 'chunkSize', value: 500 },
-      { label: 'limit', value: 750 },
+      { label: 'chunkSize', value: 500, at: 10 },
+      { label: 'limit', value: 750, at: 11 },
     ]);
     expect(histogramMarkers(histogram([10], 500, 500))).toEqual([
-      { label: 'chunkSize', value: 500 },
+      { label: 'chunkSize', value: 500, at: 10 },
     ]);
   });
 
@@ -19,21 +19,20 @@ describe('histogramMarkers', () => {
 });
 
 describe('histogramScale', () => {
-  it('reaches the largest size and every marker, in whole buckets, and the tallest bar', () => {
-    const ours = { buckets: histogram([120, 480, 480, 700], 500, 750), largest: 700 };
-    const theirs = { buckets: histogram([20, 30, 40, 1030], 500, 500), largest: 1030 };
-    expect(histogramScale([ours])).toEqual({ domainMax: 750, maxCount: 2 });
-    // LangChain's largest chunk sets the shared axis; its first bucket the tallest bar.
-    expect(histogramScale([ours, theirs])).toEqual({ domainMax: 1050, maxCount: 3 });
+  it('has a slot for every bucket of the longest list, and the tallest bar of all', () => {
+    const ours = histogram([120, 480, 480, 700], 500, 750);
+    const theirs = histogram([20, 30, 40, 1030], 500, 500);
+    expect(histogramScale([ours])).toEqual({ slots: 12, maxCount: 2 });
+    expect(histogramScale([theirs])).toEqual({ slots: 11, maxCount: 3 });
+    expect(histogramScale([ours, theirs])).toEqual({ slots: 12, maxCount: 3 });
   });
 
   it('copes with no sizes and with options that are not numbers', () => {
-    expect(histogramScale([{ buckets: histogram([], 500, 750), largest: null }])).toEqual({
-      domainMax: 750,
+    expect(histogramScale([histogram([], 500, 750)])).toEqual({ slots: 12, maxCount: 0 });
+    expect(histogramScale([histogram([5, 9], Number.NaN, Number.NaN)])).toEqual({
+      slots: 0,
       maxCount: 0,
     });
-    const broken = { buckets: histogram([5, 9], Number.NaN, Number.NaN), largest: 9 };
-    expect(histogramScale([broken])).toEqual({ domainMax: 1, maxCount: 0 });
   });
 });
 
