@@ -1,5 +1,5 @@
 export { chunkdown } from './chunkdown.js';
-export { defaultNodeRules } from './options.js';
+export { defaultNodeRules, type RuleKey, ruleKeys } from './options.js';
 export type {
   Breadcrumb,
   Chunk,

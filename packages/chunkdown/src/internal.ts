@@ -5,7 +5,6 @@
  */
 export { headerOf } from './chunk/context.js';
 export { type BodyParser, createSplitter, type InternalSplitter } from './chunkdown.js';
-export { type RuleKey, ruleKeys } from './options.js';
 export { takeFrontmatter } from './parse/frontmatter.js';
 export { guessLabels, type KnownLabels, wrongAnswers } from './parse/labels.js';
 export { defaultParseSettings, parse, parseSegment } from './parse/parse.js';

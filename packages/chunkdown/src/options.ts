@@ -9,8 +9,11 @@ export const defaultNodeRules: Readonly<NodeRules> = Object.freeze({
   word: Object.freeze({ split: 'never-split' }),
 } satisfies NodeRules);
 
-/** Rule keys, in the order the README documents them. */
-export const ruleKeys = [
+/**
+ * The node types that `options.rules` takes, in the order the README documents them (frozen).
+ * Build on it (controls, help texts, config checks) and a new rule shows up there by itself.
+ */
+export const ruleKeys = Object.freeze([
   'link',
   'image',
   'inlineCode',
@@ -25,8 +28,9 @@ export const ruleKeys = [
   'heading',
   'html',
   'word',
-] as const satisfies ReadonlyArray<keyof NodeRules>;
+] as const satisfies ReadonlyArray<keyof NodeRules>);
 
+/** A node type that `options.rules` takes: one of {@link ruleKeys}. */
 export type RuleKey = (typeof ruleKeys)[number];
 
 /** A split rule reduced to what the splitter asks: keep whole up to `size` (Infinity = never split). */

@@ -7,10 +7,12 @@ export {
   type HistogramBucket,
   histogram,
   type LargeChunk,
+  median,
   type OverflowGroup,
   type Report,
   ReportBuilder,
   type ReportSettings,
+  type SizeSummary,
   summarize,
   tinyChunkChars,
 } from './quality/report.js';

@@ -1,10 +1,41 @@
 import { describe, expect, test } from 'vitest';
 import * as api from '../src/index.js';
-import { chunkdown, defaultNodeRules } from '../src/index.js';
+import { chunkdown, defaultNodeRules, ruleKeys } from '../src/index.js';
 
 describe('public API', () => {
-  test('exports exactly chunkdown and defaultNodeRules', () => {
-    expect(Object.keys(api).sort()).toEqual(['chunkdown', 'defaultNodeRules']);
+  test('exports exactly chunkdown, defaultNodeRules and ruleKeys', () => {
+    expect(Object.keys(api).sort()).toEqual(['chunkdown', 'defaultNodeRules', 'ruleKeys']);
+  });
+
+  test('ruleKeys are the keys options.rules takes, frozen', () => {
+    expect(ruleKeys).toEqual([
+      'link',
+      'image',
+      'inlineCode',
+      'code',
+      'strong',
+      'emphasis',
+      'delete',
+      'formatting',
+      'list',
+      'table',
+      'blockquote',
+      'heading',
+      'html',
+      'word',
+    ]);
+    expect(Object.isFrozen(ruleKeys)).toBe(true);
+    for (const key of ruleKeys) {
+      expect(() =>
+        chunkdown({ chunkSize: 10, rules: { [key]: { split: 'allow-split' } } }),
+      ).not.toThrow();
+    }
+    expect(() => chunkdown({ chunkSize: 10, rules: { paragraph: {} } as never })).toThrow(
+      /Unknown rule `paragraph` in `options.rules`, expected one of `link`, .*`word`/,
+    );
+    expect(
+      Object.keys(defaultNodeRules).every((key) => (ruleKeys as readonly string[]).includes(key)),
+    ).toBe(true);
   });
 
   test('defaultNodeRules keep links, images, inline code, headings and words whole', () => {

@@ -151,6 +151,8 @@ describe('histogram', () => {
 describe('summarize', () => {
   it('computes order statistics', () => {
     expect(summarize([3, 1, 2])).toEqual({ min: 1, median: 2, p90: 3, max: 3, mean: 2 });
+    // An even count: the median is the mean of the two middle sizes.
+    expect(summarize([4, 1, 3, 10])).toEqual({ min: 1, median: 3.5, p90: 10, max: 10, mean: 4.5 });
     expect(summarize([])).toBeNull();
   });
 });

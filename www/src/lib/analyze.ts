@@ -3,17 +3,20 @@ import { type Chunk, chunkdown, type Frontmatter, type LengthFunction } from 'ch
 import {
   type ChunkQuality,
   cutsWord,
+  type HistogramBucket,
+  histogram,
   inspectChunk,
   type OutlineSection,
   outline,
   type Report,
   ReportBuilder,
+  type SizeSummary,
+  summarize,
   tinyChunkChars,
 } from 'chunkdown/quality';
 import { highlightSegments, type Range, type Segment } from './highlight.ts';
 import { locateChunks } from './locate.ts';
 import { type Settings, toChunkdownOptions } from './settings.ts';
-import { type Histogram, histogram, type Summary, summarize } from './stats.ts';
 
 /**
  * Quality checks of one chunk: the library's own (`chunkdown/quality`, as in `chunkdown
@@ -57,9 +60,12 @@ export interface SplitterReport {
   measured: number[];
   checks: ChunkChecks[];
   totals: Totals;
-  raw: Summary;
-  measuredSummary: Summary;
-  histogram: Histogram;
+  /** Statistics of the raw sizes (`null` for no chunks), as `chunkdown --report` computes them. */
+  raw: SizeSummary | null;
+  /** Statistics of the measured sizes. */
+  measuredSummary: SizeSummary | null;
+  /** The measured sizes in the buckets of `chunkdown --report`, against the splitter's limit. */
+  histogram: HistogramBucket[];
   /** Milliseconds the split took. */
   ms: number;
 }
@@ -106,29 +112,6 @@ export async function analyze(
   const sections = outline(text);
   const ours = runChunkdown(text, settings, lengthFunction);
   const theirs = await runLangchain(text, settings, lengthFunction);
-  // One x axis for both histograms (reaching every marker), so they can be compared by eye.
-  const chunkSize = { label: 'chunkSize', value: settings.chunkSize };
-  const limit = { label: 'limit', value: settings.chunkSize * settings.maxOverflowRatio };
-  let atLeast = 0;
-  for (const marker of [chunkSize, limit]) {
-    if (Number.isFinite(marker.value)) atLeast = Math.max(atLeast, marker.value);
-  }
-  for (const side of [ours, theirs]) {
-    if (side.ok) for (const size of side.report.measured) atLeast = Math.max(atLeast, size);
-  }
-  if (ours.ok) {
-    const markers = limit.value === chunkSize.value ? [chunkSize] : [chunkSize, limit];
-    ours.report.histogram = histogram(ours.report.measured, { markers, atLeast });
-  }
-  if (theirs.ok) {
-    theirs.report.histogram = histogram(theirs.report.measured, { markers: [chunkSize], atLeast });
-  }
-  // And one y axis: the taller of the two tallest bars.
-  if (ours.ok && theirs.ok) {
-    const tallest = Math.max(ours.report.histogram.maxCount, theirs.report.histogram.maxCount);
-    ours.report.histogram.maxCount = tallest;
-    theirs.report.histogram.maxCount = tallest;
-  }
   return { chunkdown: ours, langchain: theirs, sections };
 }
 
@@ -269,7 +252,7 @@ function buildReport(
     totals,
     raw: summarize(rawSizes),
     measuredSummary: summarize(measured),
-    histogram: histogram(measured),
+    histogram: histogram(measured, chunkSize, limit),
     ms,
   };
 }

@@ -3,33 +3,20 @@ import {
   chunkdown,
   type NodeRule,
   type NodeRules,
+  type RuleKey,
+  ruleKeys,
   type SplitRule,
 } from 'chunkdown';
+
+export type { RuleKey } from 'chunkdown';
 
 /** Size units the visualizer offers. */
 export type SizeUnit = 'characters' | 'cl100k';
 
-/** Node types that take a rule, in the order the controls show them. */
-export const RULE_KEYS = [
-  'link',
-  'image',
-  'inlineCode',
-  'code',
-  'strong',
-  'emphasis',
-  'delete',
-  'formatting',
-  'list',
-  'table',
-  'blockquote',
-  'heading',
-  'word',
-] as const satisfies readonly (keyof NodeRules)[];
-
-/** A node type that takes a rule. */
-export type RuleKey = (typeof RULE_KEYS)[number];
-
-/** Node types that also take a reference style. */
+/**
+ * Node types whose rule has a reference style (`style: 'inline' | 'preserve'`); the library
+ * refuses a style on any other rule.
+ */
 export const STYLE_KEYS = ['link', 'image'] as const satisfies readonly RuleKey[];
 
 /** Split choices of a rule control; `'default'` leaves the library default in place. */
@@ -41,6 +28,26 @@ export type SplitChoice = (typeof SPLIT_CHOICES)[number];
 export const STYLE_CHOICES = ['default', 'inline', 'preserve'] as const;
 /** A style choice. */
 export type StyleChoice = (typeof STYLE_CHOICES)[number];
+
+/** The controls of one rule: a split choice for every rule, a style choice where it has one. */
+export interface RuleControl {
+  key: RuleKey;
+  split: readonly SplitChoice[];
+  /** `null` for a rule without a reference style. */
+  style: readonly StyleChoice[] | null;
+}
+
+/**
+ * The rule controls, one per key of the library's `ruleKeys` and in its order, so a rule the
+ * library gains gets a control without an edit here. Transforms are functions: no control.
+ */
+export const RULE_CONTROLS: readonly RuleControl[] = Object.freeze(
+  ruleKeys.map((key) => ({
+    key,
+    split: SPLIT_CHOICES,
+    style: isStyleKey(key) ? STYLE_CHOICES : null,
+  })),
+);
 
 /** What the controls of one node type hold. */
 export interface RuleSetting {
@@ -126,7 +133,7 @@ export function toChunkdownOptions(settings: Settings): Omit<ChunkdownOptions, '
   if (settings.context) Object.assign(options, { context: true });
   const rules: NodeRules = {};
   let any = false;
-  for (const key of RULE_KEYS) {
+  for (const key of ruleKeys) {
     const setting = settings.rules[key];
     if (!setting) continue;
     const rule: NodeRule = {};
@@ -195,7 +202,7 @@ export function sanitizeSettings(value: unknown): Settings {
   settings.minChunkSize = finite(input.minChunkSize, DEFAULT_SETTINGS.minChunkSize);
   settings.context = input.context === true;
   const rules = isRecord(input.rules) ? input.rules : {};
-  for (const key of RULE_KEYS) {
+  for (const key of ruleKeys) {
     const rule = rules[key];
     if (!isRecord(rule)) continue;
     const split = oneOf(rule.split, SPLIT_CHOICES);

@@ -3,15 +3,12 @@ import {
   DEFAULT_RULE,
   DEFAULT_SETTINGS,
   hasContextOption,
-  isStyleKey,
   overflowLimit,
-  RULE_KEYS,
+  RULE_CONTROLS,
   type RuleKey,
   type RuleSetting,
   type Settings,
-  SPLIT_CHOICES,
   type SplitChoice,
-  STYLE_CHOICES,
   type StyleChoice,
   withRule,
 } from '../lib/settings.ts';
@@ -148,11 +145,12 @@ export function createControls(
     );
   });
 
-  const ruleRows = RULE_KEYS.map((key) => {
+  const ruleRows = RULE_CONTROLS.map((control) => {
+    const { key } = control;
     const split = h(
       'select',
       { id: `rule-${key}-split`, 'aria-label': `${key} split rule` },
-      SPLIT_CHOICES.map((choice) =>
+      control.split.map((choice) =>
         h(
           'option',
           { value: choice },
@@ -167,11 +165,11 @@ export function createControls(
       step: 1,
       'aria-label': `${key} size-split size`,
     });
-    const style = isStyleKey(key)
+    const style = control.style
       ? h(
           'select',
           { id: `rule-${key}-style`, 'aria-label': `${key} reference style` },
-          STYLE_CHOICES.map((choice) =>
+          control.style.map((choice) =>
             h(
               'option',
               { value: choice },

@@ -1,8 +1,8 @@
 import type { Chunk, Frontmatter } from 'chunkdown';
-import type { Report } from 'chunkdown/quality';
+import type { Report, SizeSummary } from 'chunkdown/quality';
 import type { Analysis, SplitterReport, Totals } from '../lib/analyze.ts';
 import { formatNumber, h } from './dom.ts';
-import { histogramSvg } from './histogram.ts';
+import { histogramScale, histogramSvg } from './histogram.ts';
 
 /**
  * The one-line summary above the tabs.
@@ -26,8 +26,8 @@ export function renderSummary(
   const issues = chunksWithIssues(report, chunks, maxRawSize);
   container.replaceChildren(
     item('chunks', formatNumber(totals.chunks), 'chunk-count'),
-    item('median', `${formatNumber(content.median)} ${unit}`),
-    item('min–max', `${formatNumber(content.min)}–${formatNumber(content.max)}`),
+    item('median', `${formatNumber(content?.median)} ${unit}`),
+    item('min–max', `${formatNumber(content?.min)}–${formatNumber(content?.max)}`),
     item('over limit', formatNumber(totals.overLimit), undefined, totals.overLimit > 0),
     item('issues', formatNumber(issues), 'issue-count', issues > 0, ISSUES),
     ...(kind ? [item('kind', kind, 'doc-kind', false, KIND)] : []),
@@ -111,7 +111,7 @@ export function renderStats(
     h(
       'figcaption',
       {},
-      'Content size of each chunk. Dashed lines: chunk size and the overflow limit (chunk size × ratio).',
+      'Chunks by content size, in the buckets of chunkdown --report: tenths of the chunk size, then up to the overflow limit (chunk size × ratio), then over it.',
     ),
   );
   const parts: (Node | null)[] = [
@@ -145,21 +145,21 @@ export function renderStats(
       : null,
   ];
   container.replaceChildren(...parts.filter((part): part is Node => part !== null));
-  chart.prepend(
-    histogramSvg(report.histogram, unit, 'Histogram of chunk content sizes', chart.clientWidth),
-  );
+  // The buckets `chunkdown --report` prints for this document and options.
+  const buckets = quality.histogram;
+  const title = 'Histogram of chunk content sizes';
+  chart.prepend(histogramSvg(buckets, histogramScale([buckets]), unit, title, chart.clientWidth));
 }
 
 function sizeTable(quality: Report, report: SplitterReport): HTMLTableElement {
-  const content = quality.sizes;
+  // Both rows from the library's `summarize`, the content row as `chunkdown --report` gives it.
+  const row = (sizes: SizeSummary | null) =>
+    sizes
+      ? [sizes.min, sizes.median, sizes.p90, sizes.max, sizes.mean]
+      : [null, null, null, null, null];
   const rows: [string, (number | null)[]][] = [
-    [
-      'content',
-      content
-        ? [content.min, content.median, content.p90, content.max, content.mean]
-        : [null, null, null, null, null],
-    ],
-    ['raw', [report.raw.min, report.raw.median, null, report.raw.max, report.raw.mean]],
+    ['content', row(quality.sizes)],
+    ['raw', row(report.raw)],
   ];
   return h(
     'table',
@@ -245,13 +245,20 @@ export function renderComparison(
 ): { ours: HTMLElement; theirs: HTMLElement } {
   const ours = analysis.chunkdown.ok ? analysis.chunkdown.report : null;
   const theirs = analysis.langchain.ok ? analysis.langchain.report : null;
-  const pick = (report: SplitterReport | null, read: (report: SplitterReport) => number | null) =>
-    report ? read(report) : null;
+  const pick = (
+    report: SplitterReport | null,
+    read: (report: SplitterReport) => number | null | undefined,
+  ) => (report ? (read(report) ?? null) : null);
   const rows: Row[] = [
     ['chunks', pick(ours, (r) => r.totals.chunks), pick(theirs, (r) => r.totals.chunks), false],
-    ['raw size min', pick(ours, (r) => r.raw.min), pick(theirs, (r) => r.raw.min), false],
-    ['raw size median', pick(ours, (r) => r.raw.median), pick(theirs, (r) => r.raw.median), false],
-    ['raw size max', pick(ours, (r) => r.raw.max), pick(theirs, (r) => r.raw.max), false],
+    ['raw size min', pick(ours, (r) => r.raw?.min), pick(theirs, (r) => r.raw?.min), false],
+    [
+      'raw size median',
+      pick(ours, (r) => r.raw?.median),
+      pick(theirs, (r) => r.raw?.median),
+      false,
+    ],
+    ['raw size max', pick(ours, (r) => r.raw?.max), pick(theirs, (r) => r.raw?.max), false],
     [
       'over chunk size',
       pick(ours, (r) => r.totals.overChunkSize),
@@ -307,6 +314,10 @@ export function renderComparison(
       ),
     ),
   );
+  // Both histograms on one scale, so they can be compared by eye.
+  const scale = histogramScale(
+    [ours, theirs].flatMap((report) => (report ? [report.histogram] : [])),
+  );
   const column = (
     name: string,
     side: Analysis['chunkdown'] | Analysis['langchain'],
@@ -320,7 +331,7 @@ export function renderComparison(
     const draw = () => {
       if (chart && side.ok) {
         const title = `Histogram of ${name} chunk sizes`;
-        chart.prepend(histogramSvg(side.report.histogram, unit, title, chart.clientWidth));
+        chart.prepend(histogramSvg(side.report.histogram, scale, unit, title, chart.clientWidth));
       }
     };
     return { element, cards, draw };

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { ruleKeys } from 'chunkdown';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -36,6 +37,19 @@ were taken at low tide, in the same order each time, with the same calibrated pr
 ## Next time
 
 Bring a second probe. Start an hour earlier, because the tide turns fast.`;
+
+const HTML_DOCUMENT = `# Lighthouse log
+
+A short history of the station, kept as HTML in the page.
+
+<div class="log">
+<p>Lighthouse keepers logged the weather at dawn, noon and dusk, every day of the year.</p>
+<p>The logbooks record wind, sea state and visibility, and every ship that passed the point.</p>
+<p>A storm in the winter of 1887 kept the relief boat away for nineteen days.</p>
+<p>The lamp burned paraffin until 1923, when an electric lamp replaced it.</p>
+</div>
+
+The end.`;
 
 let browser: Browser;
 let current: Visit | undefined;
@@ -153,6 +167,22 @@ describe('the visualizer', () => {
     } finally {
       await shared.page.context().close();
     }
+  });
+
+  it('keeps a large HTML block whole when I set the html rule to never-split', async () => {
+    current = await visit(browser);
+    const { page } = current;
+    await page.locator('#source').fill(HTML_DOCUMENT);
+    await page.locator('#opt-chunkSize').fill('120');
+    await splitDone(page);
+    const split = await chunkCount(page);
+
+    await page.locator('#rules summary').click();
+    expect(await page.locator('#rules .rule').count()).toBe(ruleKeys.length);
+    await page.locator('#rule-html-split').selectOption('never-split');
+    await splitDone(page);
+    expect(await chunkCount(page)).toBeLessThan(split);
+    expect(await page.locator('.card', { hasText: 'never-split html' }).count()).toBe(1);
   });
 
   it('compares with LangChain on a long table and exports the chunks', async () => {

@@ -2,7 +2,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/cl100k_base';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLES, exampleText } from '../../src/examples.ts';
 import { analyze, type SplitterReport } from '../../src/lib/analyze.ts';
-import { DEFAULT_SETTINGS, type Settings } from '../../src/lib/settings.ts';
+import { DEFAULT_RULE, DEFAULT_SETTINGS, type Settings, withRule } from '../../src/lib/settings.ts';
 
 const characters = (text: string) => text.length;
 const settings = (changes: Partial<Settings> = {}): Settings => ({
@@ -18,7 +18,7 @@ function expectConsistent(report: SplitterReport, source: string): void {
   expect(totals.chunks).toBe(texts.length);
   expect(totals.orphanRows).toBe(checks.reduce((sum, check) => sum + check.orphanRows, 0));
   expect(totals.tiny).toBe(checks.filter((check) => check.tiny).length);
-  expect(report.histogram.bins.reduce((sum, bin) => sum + bin.count, 0)).toBe(texts.length);
+  expect(report.histogram.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(texts.length);
   for (const range of ranges) {
     if (!range) continue;
     expect(range.start).toBeGreaterThanOrEqual(0);
@@ -50,13 +50,29 @@ describe('analyze', () => {
       expect(analysis.chunkdown.report.texts).toEqual(
         analysis.chunkdown.chunks.map((chunk) => chunk.text),
       );
-      // Both histograms share one axis.
-      expect(analysis.chunkdown.report.histogram.domainMax).toBe(
-        analysis.langchain.report.histogram.domainMax,
-      );
+      // chunkdown's histogram and statistics are those of its quality report (`--report`).
+      expect(analysis.chunkdown.report.histogram).toEqual(analysis.chunkdown.quality.histogram);
+      expect(analysis.chunkdown.report.measuredSummary).toEqual(analysis.chunkdown.quality.sizes);
       expect(analysis.sections.length).toBeGreaterThan(0);
     },
   );
+
+  it('keeps a large HTML block whole with the html rule set to never-split', async () => {
+    const paragraphs = Array.from(
+      { length: 5 },
+      (_, index) => `<p>Paragraph ${index + 1} of the block, long enough to need a chunk.</p>`,
+    );
+    const text = `# Page\n\n<div class="notes">\n${paragraphs.join('\n')}\n</div>\n\nThe end.`;
+    const split = await analyze(text, settings({ chunkSize: 120 }), characters);
+    const rules = withRule(settings({ chunkSize: 120 }), 'html', {
+      ...DEFAULT_RULE,
+      split: 'never-split',
+    });
+    const whole = await analyze(text, rules, characters);
+    if (!split.chunkdown.ok || !whole.chunkdown.ok) throw new Error('split failed');
+    expect(whole.chunkdown.chunks.length).toBeLessThan(split.chunkdown.chunks.length);
+    expect(whole.chunkdown.chunks.map((chunk) => chunk.overflow?.nodeType)).toContain('html');
+  });
 
   it('counts orphan table rows for LangChain on the long table, and none for chunkdown', async () => {
     const text = exampleText('table') ?? '';
@@ -89,7 +105,7 @@ describe('analyze', () => {
     const { texts, rawSizes } = analysis.langchain.report;
     expect(rawSizes).toEqual(texts.map(tokens));
     // Token counts are smaller than character counts for English prose and code.
-    expect(analysis.langchain.report.raw.max).toBeLessThan(400);
+    expect(analysis.langchain.report.raw?.max).toBeLessThan(400);
   });
 
   it('returns the library’s error for an invalid option, and still splits with LangChain', async () => {
@@ -114,7 +130,8 @@ describe('analyze', () => {
     const analysis = await analyze('', settings(), characters);
     if (!analysis.chunkdown.ok) throw new Error(analysis.chunkdown.error);
     expect(analysis.chunkdown.report.totals.chunks).toBe(0);
-    expect(analysis.chunkdown.report.measuredSummary.median).toBeNull();
+    expect(analysis.chunkdown.report.measuredSummary).toBeNull();
+    expect(analysis.chunkdown.report.raw).toBeNull();
     expect(analysis.sections).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
+import { type ChunkdownOptions, chunkdown, ruleKeys } from 'chunkdown';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_RULE,
   DEFAULT_SETTINGS,
   overflowLimit,
+  RULE_CONTROLS,
   type Settings,
   sanitizeSettings,
   toChunkdownOptions,
@@ -10,6 +12,50 @@ import {
 } from '../../src/lib/settings.ts';
 
 const base: Settings = { ...DEFAULT_SETTINGS, rules: {} };
+
+/** Whether the library takes these options. */
+function accepts(options: ChunkdownOptions): boolean {
+  try {
+    chunkdown(options);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('the rule controls', () => {
+  it('offer a control for every rule key the library exports, in its order', () => {
+    expect(RULE_CONTROLS.map((control) => control.key)).toEqual([...ruleKeys]);
+    expect(RULE_CONTROLS.map((control) => control.key)).toContain('html');
+  });
+
+  it.each([...ruleKeys])(
+    'offer for %s what its rule takes: split, style where it has one, no transform',
+    (key) => {
+      const control = RULE_CONTROLS.find((candidate) => candidate.key === key);
+      if (!control) throw new Error(`no control for ${key}`);
+      expect(Object.keys(control).sort()).toEqual(['key', 'split', 'style']);
+      for (const split of control.split) {
+        const options = toChunkdownOptions(withRule(base, key, { ...DEFAULT_RULE, split }));
+        expect(accepts(options), split).toBe(true);
+        expect(options.rules?.[key] !== undefined, split).toBe(split !== 'default');
+      }
+      const takesStyle = accepts({ chunkSize: 10, rules: { [key]: { style: 'preserve' } } });
+      expect(control.style !== null).toBe(takesStyle);
+      for (const style of control.style ?? []) {
+        const options = toChunkdownOptions(withRule(base, key, { ...DEFAULT_RULE, style }));
+        expect(accepts(options), style).toBe(true);
+      }
+    },
+  );
+
+  it('keep every rule through a shared link', () => {
+    for (const key of ruleKeys) {
+      const rules = { [key]: { split: 'size-split', size: 300, style: 'default' } };
+      expect(sanitizeSettings({ ...base, rules }).rules, key).toEqual(rules);
+    }
+  });
+});
 
 describe('toChunkdownOptions', () => {
   it('passes the sizes through and leaves out an unset raw cap and default rules', () => {

@@ -1,4 +1,4 @@
-import { type RuleKey, ruleKeys } from '../internal.js';
+import { type RuleKey, ruleKeys } from '../index.js';
 import type { SplitRule } from '../types.js';
 import { UsageError } from './errors.js';
 

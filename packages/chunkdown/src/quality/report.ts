@@ -52,13 +52,24 @@ export interface LargeChunk extends ChunkLocation {
   breadcrumbs: string;
 }
 
+/** Statistics of a list of sizes (see {@link summarize}). */
+export interface SizeSummary {
+  min: number;
+  /** Mean of the two middle sizes for an even count (see {@link median}). */
+  median: number;
+  /** Nearest rank: the smallest size that at least 90 % of the sizes do not exceed. */
+  p90: number;
+  max: number;
+  mean: number;
+}
+
 /** The quality report over everything a run chunked. */
 export interface Report {
   settings: ReportSettings & { limit: number };
   files: { chunked: number; failed: number; withoutChunks: number };
   chunks: number;
   /** Content sizes, in the size unit; `null` when there are no chunks. */
-  sizes: { min: number; median: number; p90: number; max: number; mean: number } | null;
+  sizes: SizeSummary | null;
   histogram: HistogramBucket[];
   /** Chunks with fewer than {@link tinyChunkChars} characters of rendered text. */
   tiny: Finding;
@@ -213,19 +224,36 @@ function isLarger(a: LargeChunk, b: LargeChunk): boolean {
 }
 
 /**
- * Minimum, median, 90th percentile, maximum and mean of sizes.
+ * The median of sizes: the middle one of an odd count, the mean of the two middle ones of an even
+ * count (`median([1, 2, 3, 10])` is 2.5).
  *
- * @param sizes Sizes in any order.
+ * @param sizes Sizes in any order (not reordered).
+ * @returns The median, or `null` for no sizes.
+ */
+export function median(sizes: readonly number[]): number | null {
+  if (sizes.length === 0) return null;
+  return medianOfSorted([...sizes].sort((a, b) => a - b));
+}
+
+function medianOfSorted(sorted: readonly number[]): number {
+  const middle = Math.floor(sorted.length / 2);
+  const upper = sorted[middle] ?? 0;
+  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
+}
+
+/**
+ * Minimum, median ({@link median}), 90th percentile (nearest rank), maximum and mean of sizes.
+ *
+ * @param sizes Sizes in any order (not reordered).
  * @returns The statistics, or `null` for no sizes.
  */
-export function summarize(sizes: readonly number[]): Report['sizes'] {
+export function summarize(sizes: readonly number[]): SizeSummary | null {
   if (sizes.length === 0) return null;
   const sorted = [...sizes].sort((a, b) => a - b);
-  const at = (fraction: number) => sorted[Math.ceil(fraction * sorted.length) - 1] ?? 0;
   return {
     min: sorted[0] ?? 0,
-    median: at(0.5),
-    p90: at(0.9),
+    median: medianOfSorted(sorted),
+    p90: sorted[Math.ceil(0.9 * sorted.length) - 1] ?? 0,
     max: sorted[sorted.length - 1] ?? 0,
     mean: sorted.reduce((sum, size) => sum + size, 0) / sorted.length,
   };

@@ -1,0 +1,167 @@
+import { chunksAt, type Range } from '../lib/highlight.ts';
+import type { Settings } from '../lib/settings.ts';
+import { type CardList, chunkdownCards, langchainCards, renderCards } from './cards.ts';
+import type { Controls } from './controls.ts';
+import { byId, formatNumber } from './dom.ts';
+import type { Editor } from './editor.ts';
+import { renderComparison, renderStats, renderSummary } from './report.ts';
+import type { SplitAnswer } from './split-client.ts';
+import type { Status } from './status.ts';
+import { createTabs, type Tab } from './tabs.ts';
+import { renderTree } from './tree.ts';
+
+/** The results: the summary, the error box, the tabs, and chunks selected across them. */
+export interface Results {
+  /** The answer on screen (the last valid one), if any. */
+  readonly shown: SplitAnswer | null;
+  /**
+   * Draw an answer. One with an invalid option shows the library's message and leaves the last
+   * good result on screen.
+   *
+   * @param answer The worker's answer.
+   */
+  show(answer: SplitAnswer): void;
+  /**
+   * Show an error above the results.
+   *
+   * @param message The message.
+   */
+  showError(message: string): void;
+  /**
+   * Select the chunks at a source offset (the caret moved there).
+   *
+   * @param offset Offset in the text.
+   */
+  selectAt(offset: number): void;
+}
+
+/** What the results draw on and read. */
+export interface ResultsContext {
+  editor: Editor;
+  controls: Controls;
+  status: Status;
+  /** The store's current revision of the text. */
+  revision(): number;
+}
+
+/**
+ * The results panel of the page from `index.html`.
+ *
+ * @param context Editor, controls, status and the text's revision.
+ * @returns The results.
+ */
+export function createResults(context: ResultsContext): Results {
+  const { editor, controls, status } = context;
+  const summary = byId('summary', HTMLDivElement);
+  const errorBox = byId('error', HTMLDivElement);
+  let shown: SplitAnswer | null = null;
+  let cardList: CardList | null = null;
+  /** Whether the answer on screen was made from the text in the editor. */
+  const current = () => shown !== null && shown.revision === context.revision();
+
+  const tabs = createTabs((tab, view) => {
+    if (shown) render(tab, view, shown);
+  });
+
+  function render(tab: Tab, view: HTMLElement, { analysis, request }: SplitAnswer): void {
+    const unit = unitLabel(request.settings);
+    const ours = analysis.chunkdown;
+    const ranges: Range[] = ours.ok ? ours.chunks : [];
+    switch (tab) {
+      case 'chunks':
+        if (!ours.ok) {
+          view.replaceChildren();
+          cardList = null;
+          return;
+        }
+        cardList = renderCards(
+          view,
+          chunkdownCards(ours.chunks, ours.report, unit),
+          (index) => select([index], 'card'),
+          cardList,
+        );
+        break;
+      case 'sections':
+        renderTree(view, analysis.sections, ranges, (chunks) => select(chunks, 'tree'));
+        break;
+      case 'stats':
+        if (!ours.ok) {
+          view.replaceChildren();
+          return;
+        }
+        renderStats(view, ours.chunks, ours.frontmatter, ours.report, ours.quality, unit);
+        break;
+      case 'compare': {
+        const columns = renderComparison(view, analysis, unit);
+        if (ours.ok) {
+          renderCards(columns.ours, chunkdownCards(ours.chunks, ours.report, unit), (index) =>
+            select([index], 'card'),
+          );
+        }
+        if (analysis.langchain.ok) {
+          renderCards(columns.theirs, langchainCards(analysis.langchain.report, unit), null);
+        }
+        break;
+      }
+    }
+  }
+
+  function select(indices: number[], origin: 'source' | 'card' | 'tree'): void {
+    editor.activate(indices);
+    cardList?.select(indices);
+    const first = indices[0];
+    if (first === undefined) return;
+    if (origin === 'source') {
+      if (tabs.active === 'chunks') cardList?.reveal(first);
+    } else if (shown?.analysis.chunkdown.ok && current()) {
+      const chunk = shown.analysis.chunkdown.chunks[first];
+      if (chunk) editor.reveal(chunk.start);
+    }
+  }
+
+  function showError(message: string): void {
+    errorBox.hidden = false;
+    errorBox.textContent = message;
+  }
+
+  return {
+    get shown() {
+      return shown;
+    },
+    show(answer) {
+      const { analysis, request } = answer;
+      const ours = analysis.chunkdown;
+      if (!ours.ok) {
+        // Keep the last good result on screen while an option is invalid.
+        showError(ours.error);
+        controls.flagInvalid(ours.error);
+        status.line(shown ? 'showing the last valid result' : '');
+        return;
+      }
+      shown = answer;
+      errorBox.hidden = true;
+      controls.flagInvalid(null);
+      const unit = unitLabel(request.settings);
+      renderSummary(
+        summary,
+        ours.report,
+        ours.chunks,
+        unit,
+        request.settings.maxRawSize,
+        ours.kind,
+      );
+      if (current()) editor.showChunks(ours.segments, ours.starts);
+      status.line(`split in ${formatNumber(Math.round(ours.report.ms))} ms`);
+      tabs.invalidate();
+    },
+    showError,
+    selectAt(offset) {
+      if (!shown?.analysis.chunkdown.ok || !current()) return;
+      select(chunksAt(shown.analysis.chunkdown.chunks, offset), 'source');
+    },
+  };
+}
+
+function unitLabel(settings: Settings): string {
+  return settings.unit === 'cl100k' ? 'tokens' : 'chars';
+}

@@ -1,0 +1,97 @@
+import { exampleText } from '../examples.ts';
+import type { AppStore } from '../lib/app-state.ts';
+import { latestQueue } from '../lib/latest.ts';
+import { MAX_LINK_CHARS, toStateFile } from '../lib/url-state.ts';
+import type { ShareAnswer, ShareRequest, SplitRequest } from '../protocol.ts';
+import { byId } from './dom.ts';
+import { copyText, download } from './save.ts';
+import type { Status } from './status.ts';
+
+/** The state in the URL, and the Share button. */
+export interface Share {
+  /**
+   * The page shows the results of this request: put its state in the URL.
+   *
+   * @param request The request whose answer is on screen.
+   */
+  update(request: SplitRequest): void;
+}
+
+/**
+ * The state in the URL: the share worker compresses each state the page shows, and the address
+ * bar gets it when it fits in a link; a larger one clears the fragment, so a link never holds an
+ * older state than the page shows. **Share** copies the link, or offers the state as a file when
+ * it is too large (the panel of `index.html`).
+ *
+ * @param store The page's state, for the state file.
+ * @param status Where notices go.
+ * @returns The share.
+ */
+export function createShare(store: AppStore, status: Status): Share {
+  const worker = new Worker(new URL('../share-worker.ts', import.meta.url), { type: 'module' });
+  const panel = byId('share-panel', HTMLDivElement);
+  let latest = 0;
+  let answer: ShareAnswer | null = null;
+  let waiting: ((answer: ShareAnswer) => void)[] = [];
+  const queue = latestQueue<ShareRequest>((request) => worker.postMessage(request));
+  worker.addEventListener('message', (event: MessageEvent<ShareAnswer>) => {
+    queue.done();
+    if (event.data.id !== latest) return;
+    answer = event.data;
+    setUrl(answer.hash.length <= MAX_LINK_CHARS ? answer.hash : '');
+    for (const resolve of waiting) resolve(event.data);
+    waiting = [];
+  });
+
+  /** The link's fragment for what the page shows, or `null` when it is too large. */
+  async function link(): Promise<string | null> {
+    const current =
+      answer?.id === latest
+        ? answer
+        : await new Promise<ShareAnswer>((resolve) => {
+            waiting.push(resolve);
+          });
+    return current.hash.length <= MAX_LINK_CHARS ? current.hash : null;
+  }
+
+  byId('share', HTMLButtonElement).addEventListener('click', () => {
+    void link().then(async (hash) => {
+      if (hash === null) {
+        panel.hidden = false;
+        byId('share-download', HTMLButtonElement).focus();
+        return;
+      }
+      const copied = await copyText(location.href);
+      status.notify(copied ? 'Link copied to the clipboard' : 'Copy the link from the address bar');
+    });
+  });
+  byId('share-download', HTMLButtonElement).addEventListener('click', () => {
+    const file = toStateFile(store.state, exampleText);
+    download(`${store.name}.chunkdown.json`, file, 'application/json');
+    panel.hidden = true;
+  });
+  byId('share-close', HTMLButtonElement).addEventListener('click', () => {
+    panel.hidden = true;
+  });
+
+  return {
+    update(request) {
+      latest = request.id;
+      const { text, example, settings } = request;
+      queue.push({ id: request.id, state: { text, example, settings } });
+    },
+  };
+}
+
+/**
+ * Put the state in the address bar, without a history entry per edit.
+ *
+ * @param hash Fragment from `encodeState()`, or `''` to clear it.
+ */
+function setUrl(hash: string): void {
+  try {
+    history.replaceState(null, '', hash || `${location.pathname}${location.search}`);
+  } catch {
+    // A browser that refuses the URL keeps the previous one; Share still offers the file.
+  }
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { Analysis } from '../../src/lib/analyze.ts';
+import { DEFAULT_SETTINGS } from '../../src/lib/settings.ts';
+import type { SplitRequest, WorkerMessage } from '../../src/protocol.ts';
+import {
+  createSplitClient,
+  type SplitAnswer,
+  type SplitWorker,
+} from '../../src/view/split-client.ts';
+
+/** A worker that keeps what it was sent and answers when told. */
+function fakeWorker() {
+  const sent: SplitRequest[] = [];
+  const listeners = new Map<string, (event: never) => void>();
+  const worker: SplitWorker = {
+    postMessage(request) {
+      sent.push(request);
+    },
+    addEventListener(type: string, listener: (event: never) => void) {
+      listeners.set(type, listener);
+    },
+  };
+  const answer = (message: WorkerMessage) => listeners.get('message')?.({ data: message } as never);
+  return { worker, sent, answer };
+}
+
+const analysis = {} as Analysis;
+const state = (text: string) => ({
+  text,
+  example: null,
+  settings: { ...DEFAULT_SETTINGS, rules: {} },
+});
+
+describe('the split client', () => {
+  it('sends one request at a time, only the newest waits, and stale answers are dropped', () => {
+    const { worker, sent, answer } = fakeWorker();
+    const answers: SplitAnswer[] = [];
+    const client = createSplitClient(worker, {
+      started() {},
+      answered: (result) => answers.push(result),
+      failed: (message) => expect.unreachable(message),
+    });
+    client.split(state('a'), 1);
+    client.split(state('ab'), 2);
+    client.split(state('abc'), 3);
+    expect(sent.map((request) => request.text)).toEqual(['a']);
+
+    // The first answer is stale (two requests followed it): it is dropped, the newest goes out.
+    answer({ id: sent[0]?.id ?? 0, ok: true, analysis, ms: 1 });
+    expect(answers).toEqual([]);
+    expect(sent.map((request) => request.text)).toEqual(['a', 'abc']);
+
+    answer({ id: sent[1]?.id ?? 0, ok: true, analysis, ms: 1 });
+    expect(answers.map((result) => [result.request.text, result.revision])).toEqual([['abc', 3]]);
+  });
+
+  it('reports the worker’s error for the newest request', () => {
+    const { worker, sent, answer } = fakeWorker();
+    const failures: string[] = [];
+    const client = createSplitClient(worker, {
+      started() {},
+      answered: () => expect.unreachable(),
+      failed: (message) => failures.push(message),
+    });
+    client.split(state('a'), 0);
+    answer({ id: sent[0]?.id ?? 0, ok: false, error: 'RangeError: no' });
+    expect(failures).toEqual(['The worker failed: RangeError: no']);
+  });
+});
