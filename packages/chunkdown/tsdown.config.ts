@@ -7,6 +7,7 @@ const library: UserConfig = {
     langchain: 'src/langchain.ts',
     quality: 'src/quality.ts',
     llamaindex: 'src/llamaindex.ts',
+    syntax: 'src/syntax.ts',
     cli: 'src/cli/main.ts',
     'cli-worker': 'src/cli/worker.ts',
   },
@@ -36,7 +37,11 @@ const library: UserConfig = {
  * imports.
  */
 const browser: UserConfig = {
-  entry: { browser: 'src/index.ts', 'browser-quality': 'src/quality.ts' },
+  entry: {
+    browser: 'src/index.ts',
+    'browser-quality': 'src/quality.ts',
+    'browser-syntax': 'src/syntax.ts',
+  },
   format: 'esm',
   dts: false,
   clean: false,

@@ -1,4 +1,12 @@
-import type { ChunkdownOptions, LengthFunction, NodeRule, NodeRules, SplitRule } from './types.js';
+import type {
+  ChunkdownOptions,
+  ContainerRule,
+  LengthFunction,
+  NodeRule,
+  NodeRules,
+  SplitRule,
+  Syntax,
+} from './types.js';
 
 /** The default rules: links, images, inline code, headings and words are kept whole. */
 export const defaultNodeRules: Readonly<NodeRules> = Object.freeze({
@@ -6,6 +14,7 @@ export const defaultNodeRules: Readonly<NodeRules> = Object.freeze({
   image: Object.freeze({ split: 'never-split', style: 'inline' }),
   inlineCode: Object.freeze({ split: 'never-split' }),
   heading: Object.freeze({ split: 'never-split' }),
+  math: Object.freeze({ split: 'never-split' }),
   word: Object.freeze({ split: 'never-split' }),
 } satisfies NodeRules);
 
@@ -27,6 +36,8 @@ export const ruleKeys = Object.freeze([
   'blockquote',
   'heading',
   'html',
+  'container',
+  'math',
   'word',
 ] as const satisfies ReadonlyArray<keyof NodeRules>);
 
@@ -44,6 +55,8 @@ export interface ResolvedRule {
   split: ResolvedSplit;
   style: 'inline' | 'preserve';
   transform: NodeRule['transform'];
+  /** The rules of containers by name, over this one (`container` only). */
+  names?: ReadonlyMap<string, ResolvedRule> | undefined;
 }
 
 /** Options after validation, with defaults filled in. */
@@ -61,6 +74,8 @@ export interface ResolvedOptions {
   /** Whether chunks get `embedText`. */
   context: boolean;
   rules: Record<RuleKey, ResolvedRule>;
+  /** The docs dialects to read documents with, one per dialect (the first given wins). */
+  syntax: readonly Syntax[];
 }
 
 const optionKeys = new Set([
@@ -72,6 +87,7 @@ const optionKeys = new Set([
   'overlap',
   'minChunkSize',
   'context',
+  'syntax',
 ]);
 const ruleFields = new Set(['split', 'style', 'transform']);
 const splitNames = "'never-split', 'allow-split', { rule: 'size-split', size }";
@@ -158,7 +174,39 @@ export function resolveOptions(options: ChunkdownOptions): ResolvedOptions {
     minChunkSize,
     context,
     rules: resolveRules(options.rules),
+    syntax: resolveSyntax(options.syntax),
   };
+}
+
+const syntaxExpected =
+  'dialects from `chunkdown/syntax` (`directive()`, `math()`, `mdx()`, `mkdocs()`, `auto()`), or a list of them';
+
+/**
+ * Validate the `syntax` option: a dialect or a list of them (lists may nest: `[mdx(), auto()]`),
+ * one per dialect, the first given winning (so `mdx()` before `auto()` makes MDX always on).
+ *
+ * @param syntax
+ *   The option as given.
+ * @returns
+ *   The dialects, in order.
+ */
+export function resolveSyntax(syntax: ChunkdownOptions['syntax']): readonly Syntax[] {
+  if (syntax === undefined) return [];
+  const resolved: Syntax[] = [];
+  const add = (value: unknown, depth: number) => {
+    if (Array.isArray(value) && depth < 2) {
+      for (const item of value) add(item, depth + 1);
+      return;
+    }
+    if (!isSyntax(value)) {
+      throw new TypeError(
+        `Expected ${syntaxExpected} for \`options.syntax\`, not ${describe(value)}`,
+      );
+    }
+    if (!resolved.some((each) => each.name === value.name)) resolved.push(value);
+  };
+  add(syntax, 0);
+  return resolved;
 }
 
 /**
@@ -210,24 +258,47 @@ export function resolveRules(rules: NodeRules | undefined): Record<RuleKey, Reso
         (formattingFallback.length > 0 ? given.formatting?.transform : undefined),
     };
   }
+  const names = given.container?.names;
+  if (names !== undefined) {
+    const base = resolved.container;
+    resolved.container = {
+      ...base,
+      names: new Map(
+        Object.entries(names).map(([name, rule]) => [
+          name,
+          {
+            split: rule?.split === undefined ? base.split : resolveSplit(rule.split),
+            style: base.style,
+            transform: rule?.transform ?? base.transform,
+          },
+        ]),
+      ),
+    };
+  }
   return resolved;
 }
 
-function validateRule(key: RuleKey, rule: NodeRule | undefined): void {
+function validateRule(
+  key: RuleKey,
+  rule: NodeRule | undefined,
+  name = `options.rules.${key}`,
+): void {
   if (rule === undefined) return;
-  const name = `options.rules.${key}`;
   if (rule === null || typeof rule !== 'object' || Array.isArray(rule)) {
     throw new TypeError(
       `Expected an object \`{ split?, style?, transform? }\` for \`${name}\`, not ${describe(rule)}`,
     );
   }
+  const names = key === 'container' && !name.includes('.names.');
   for (const field of Object.keys(rule)) {
+    if (names && field === 'names') continue;
     if (!ruleFields.has(field)) {
       throw new RangeError(
-        `Unknown field \`${field}\` in \`${name}\`, expected \`split\`, \`style\` or \`transform\``,
+        `Unknown field \`${field}\` in \`${name}\`, expected \`split\`, \`style\`${names ? ', `transform` or `names`' : ' or `transform`'}`,
       );
     }
   }
+  if (names) validateNames((rule as ContainerRule).names, `${name}.names`);
   if (rule.split !== undefined) validateSplit(rule.split, `${name}.split`);
   if (rule.style !== undefined) {
     if (key !== 'link' && key !== 'image') {
@@ -250,6 +321,18 @@ function validateRule(key: RuleKey, rule: NodeRule | undefined): void {
         `Expected a function for \`${name}.transform\`, not ${describe(rule.transform)}`,
       );
     }
+  }
+}
+
+function validateNames(names: ContainerRule['names'], name: string): void {
+  if (names === undefined) return;
+  if (names === null || typeof names !== 'object' || Array.isArray(names)) {
+    throw new TypeError(
+      `Expected an object keyed by container name (\`{ danger: { split: 'never-split' } }\`) for \`${name}\`, not ${describe(names)}`,
+    );
+  }
+  for (const [container, rule] of Object.entries(names)) {
+    validateRule('container', rule, `${name}.${container}`);
   }
 }
 
@@ -311,6 +394,18 @@ const nonNegative: NumberRule = {
   expected: 'a finite number ≥ 0',
   accepts: (value) => Number.isFinite(value) && value >= 0,
 };
+
+/** Whether a value is a dialect made by `chunkdown/syntax` (a name, when it is on, its parser). */
+function isSyntax(value: unknown): value is Syntax {
+  if (value === null || typeof value !== 'object') return false;
+  const { name, when, parser } = value as Partial<Syntax>;
+  return (
+    typeof name === 'string' &&
+    (when === 'always' || when === 'detected') &&
+    parser !== null &&
+    typeof parser === 'object'
+  );
+}
 
 /** A numeric option: a `TypeError` when it is not a number, a `RangeError` when out of range. */
 function numberOption(value: unknown, name: string, rule: NumberRule): number {

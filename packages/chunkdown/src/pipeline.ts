@@ -8,8 +8,11 @@ import type { ResolvedOptions } from './options.js';
 import { mergeSmall } from './pack/merge-small.js';
 import { addOverlap, type OverlappedDraft } from './pack/overlap.js';
 import { pack } from './pack/pack.js';
+import { typeAlerts } from './parse/containers.js';
+import { dialectsFor } from './parse/dialect.js';
 import { takeFrontmatter } from './parse/frontmatter.js';
 import { parse } from './parse/parse.js';
+import { type DialectParse, parseDialects } from './parse/read-dialects.js';
 import { createSplitState } from './split/blocks.js';
 import { sectionUnit } from './split/section.js';
 import { createMeasure, createRawMeasure, type Measure } from './tree/measure.js';
@@ -41,8 +44,13 @@ export function splitDocument(
   parseBody: (body: string) => Root = parse,
 ): SplitResult {
   const { frontmatter, body } = takeFrontmatter(markdown);
-  const parsed = parseBody(body);
-  const { tree, definitions } = normalize(parsed, options);
+  const dialects = options.syntax.length > 0 ? dialectsFor(options.syntax, body) : [];
+  const read: DialectParse =
+    dialects.length > 0
+      ? parseDialects(body, dialects)
+      : { tree: parseBody(body), syntax: [], diagnostics: [] };
+  typeAlerts(read.tree);
+  const { tree, definitions } = normalize(read.tree, options);
   const preserve =
     options.rules.link.style === 'preserve' || options.rules.image.style === 'preserve';
   const measure = createMeasure(options.lengthFunction, options.countsCharacters);
@@ -55,7 +63,12 @@ export function splitDocument(
     splitAgain: resplitter(options, createRawMeasure(options.lengthFunction), provenance),
     sourceMap,
     provenance,
-    serializer: createSerializer(sourceMap, markdown, provenance),
+    serializer: createSerializer(
+      sourceMap,
+      markdown,
+      provenance,
+      dialects.flatMap((dialect) => dialect.parser.toMarkdown),
+    ),
     definitions: preserve ? definitions : undefined,
     itemIndexes: createItemIndexes(),
     header: options.context
@@ -75,7 +88,13 @@ export function splitDocument(
     options.overlap > 0
       ? addOverlap(drafts, options.overlap, state)
       : drafts.map((draft) => ({ ...draft, overlap: 0 }));
-  return { chunks: finishDrafts(overlapped, context), frontmatter, kind: records.kind };
+  return {
+    chunks: finishDrafts(overlapped, context),
+    frontmatter,
+    kind: records.kind,
+    ...(options.syntax.length > 0 ? { syntax: read.syntax } : {}),
+    ...(read.diagnostics.length > 0 ? { diagnostics: read.diagnostics } : {}),
+  };
 }
 
 /**

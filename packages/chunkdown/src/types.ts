@@ -17,6 +17,9 @@ import type {
   Strong,
   Table,
 } from 'mdast';
+import type { ContainerDirective } from 'mdast-util-directive';
+import type { Math as DisplayMath } from 'mdast-util-math';
+import type { MdxJsxFlowElement } from 'mdast-util-mdx';
 
 /**
  * How a node may be split when it is larger than the chunk limit.
@@ -106,10 +109,79 @@ export interface NodeRules {
    */
   html?: NodeRule<Html> | undefined;
   /**
+   * Docs-dialect containers (`chunkdown/syntax`): directives (`:::note[Title]`, `::: tip`),
+   * MkDocs admonitions and tabs (`!!! note`, `=== "Tab"`), MDX components with content
+   * (`<Tabs>`, `<TabItem value="npm">`). By default split at their children when they do not fit,
+   * each piece reopened with the container's opener and closed with its closer. `names` overrides
+   * the rule for containers of one name (`{ danger: { split: 'never-split' } }`).
+   */
+  container?: ContainerRule | undefined;
+  /**
+   * Display math (`$$ … $$`, `chunkdown/syntax`'s `math()`): atomic like a word by default (only
+   * `maxRawSize` cuts it, at its `\\` line ends); `'allow-split'` lets it split there.
+   */
+  math?: NodeRule<DisplayMath> | undefined;
+  /**
    * Words: `'never-split'` keeps every word whole; `'allow-split'` lets a too-long word split.
    * Words are not nodes: a transform here is refused (`RangeError`).
    */
   word?: NodeRule<never> | undefined;
+}
+
+/** A container node of a docs dialect: a directive (also MkDocs admonitions and tabs) or a JSX element. */
+export type ContainerNode = ContainerDirective | MdxJsxFlowElement;
+
+/** The rule of docs-dialect containers, with overrides by container name. */
+export interface ContainerRule extends NodeRule<ContainerNode> {
+  /** Rules for the containers of one name (`note`, `danger`, `TabItem`), over this one. */
+  names?: Record<string, NodeRule<ContainerNode>> | undefined;
+}
+
+/** A docs dialect chunkdown can parse beyond CommonMark + GFM. */
+export type SyntaxName = 'directive' | 'math' | 'mdx' | 'mkdocs';
+
+/**
+ * A docs dialect to parse, made by `chunkdown/syntax`: `directive()`, `math()`, `mdx()`,
+ * `mkdocs()`, each on for every document, or (`auto()`, or `{ when: 'detected' }`) only for the
+ * documents that show it. Pass it (or a list) as the `syntax` option.
+ */
+export interface Syntax {
+  /** The dialect. */
+  readonly name: SyntaxName;
+  /** Whether it is on for every document, or only where the document shows it. */
+  readonly when: 'always' | 'detected';
+  /** How chunkdown parses it (internal: made by `chunkdown/syntax`). */
+  readonly parser: unknown;
+}
+
+/**
+ * A docs-dialect container a chunk sits in (SPEC §3 `containers`): a directive (`:::note`,
+ * `::: tip`), an MkDocs admonition (`!!! note`) or content tab (`=== "Tab"`), a JSX element with
+ * content (`<TabItem value="npm">`), or a GitHub alert / Obsidian callout (`> [!NOTE]`).
+ */
+export interface Container {
+  kind: 'directive' | 'admonition' | 'tab' | 'jsx' | 'alert';
+  /** Its name: `note`, `tip`, `TabItem`, `NOTE` (as written, lower-cased for directives, admonitions and alerts). */
+  name: string;
+  /** Its title, when it has one (`:::note[Before you start]`, `!!! tip "Title"`, a tab's label). */
+  title?: string;
+  /** Its attributes, when it has any (`{ value: 'npm' }`). */
+  attributes?: Record<string, string>;
+}
+
+/** Something the split reports about how it read the document. */
+export interface Diagnostic {
+  /** The dialect it concerns. */
+  syntax: SyntaxName;
+  /** Line (1-based) where it happened. */
+  line: number;
+  /** Column (1-based) where it happened. */
+  column: number;
+  /**
+   * What happened, on one line: for MDX that does not parse, the parser's reason, after which the
+   * document was read without MDX (as CommonMark, with the other dialects).
+   */
+  reason: string;
 }
 
 /** Measures text in the size unit (characters by default, tokens when a tokenizer is plugged in). */
@@ -143,6 +215,11 @@ export interface ChunkdownOptions {
    * `embedText`. Default `false`.
    */
   context?: boolean | undefined;
+  /**
+   * Docs dialects to parse beyond CommonMark + GFM, from `chunkdown/syntax` (`[directive(),
+   * math()]`, `auto()`). Default: none (the tree `remark-parse` + `remark-gfm` build).
+   */
+  syntax?: Syntax | readonly (Syntax | readonly Syntax[])[] | undefined;
 }
 
 /** An ancestor heading of a chunk's content. */
@@ -208,6 +285,8 @@ export interface Chunk {
   rawSize: number;
   /** Column headers of the tables in the chunk, in order, without repeats. */
   tableHeaders: string[];
+  /** The docs-dialect containers the chunk sits in, outermost first (none: `[]`). */
+  containers: Container[];
   /** Why the chunk is larger than the limit, or `null` when it is not. */
   overflow: Overflow | null;
   /**
@@ -259,6 +338,10 @@ export interface SplitResult {
    * whose split pieces then share chunks with no other record; else `'prose'`.
    */
   kind: DocumentKind;
+  /** The dialects the document was read with (with the `syntax` option only). */
+  syntax?: SyntaxName[];
+  /** What the split reports about reading the document (MDX that did not parse), when anything. */
+  diagnostics?: Diagnostic[];
 }
 
 /** What kind of document a split found (see {@link SplitResult.kind}). */

@@ -22,6 +22,8 @@ describe('public API', () => {
       'blockquote',
       'heading',
       'html',
+      'container',
+      'math',
       'word',
     ]);
     expect(Object.isFrozen(ruleKeys)).toBe(true);
@@ -38,12 +40,13 @@ describe('public API', () => {
     ).toBe(true);
   });
 
-  test('defaultNodeRules keep links, images, inline code, headings and words whole', () => {
+  test('defaultNodeRules keep links, images, inline code, headings, math and words whole', () => {
     expect(defaultNodeRules).toEqual({
       link: { split: 'never-split', style: 'inline' },
       image: { split: 'never-split', style: 'inline' },
       inlineCode: { split: 'never-split' },
       heading: { split: 'never-split' },
+      math: { split: 'never-split' },
       word: { split: 'never-split' },
     });
     expect(Object.isFrozen(defaultNodeRules)).toBe(true);

@@ -18,6 +18,7 @@ function chunk(text: string, extra: Partial<Chunk> = {}): Chunk {
     contentSize: text.length,
     rawSize: text.length,
     tableHeaders: [],
+    containers: [],
     overflow: null,
     cut: false,
     fallback: null,

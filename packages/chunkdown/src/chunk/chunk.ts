@@ -1,4 +1,4 @@
-import type { Breadcrumb, Chunk, Overflow } from '../types.js';
+import type { Breadcrumb, Chunk, Container, Overflow } from '../types.js';
 import { embedText } from './context.js';
 import { chunkId } from './id.js';
 
@@ -13,6 +13,7 @@ export interface ChunkFields {
   /** The `context` header (`''` for none); left out without `context`, and so is `embedText`. */
   header?: string | undefined;
   tableHeaders?: string[];
+  containers?: Container[];
   overflow?: Overflow | null;
   cut?: boolean;
   fallback?: Chunk['fallback'];
@@ -41,6 +42,7 @@ export function createChunk(fields: ChunkFields): Chunk {
     contentSize: fields.contentSize,
     rawSize: fields.rawSize,
     tableHeaders: fields.tableHeaders ?? [],
+    containers: fields.containers ?? [],
     overflow: fields.overflow ?? null,
     cut: fields.cut ?? false,
     fallback: fields.fallback ?? null,

@@ -13,7 +13,7 @@ import { hardCut, type Rendered, type Resplitter, resplit } from './cap.js';
 import { createChunk } from './chunk.js';
 import { contentText, tableHeaders } from './content.js';
 import { embedText, type HeaderFunction, headerGap } from './context.js';
-import { breadcrumbs, sourceRange } from './locate.js';
+import { breadcrumbs, containersOf, sourceRange } from './locate.js';
 import type { Serializer } from './serialize.js';
 
 /** What turning drafts into chunks needs from the split. */
@@ -150,7 +150,10 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
       ? context.header?.(place.crumbs, leadingHeading(rendered.root))
       : header;
     chunks.push(
-      ...cutChunks(rendered.text, place, cap, context, fallbackOf(draft.leaves), cutHeader),
+      ...cutChunks(rendered.text, place, cap, context, cutHeader, {
+        fallback: fallbackOf(draft.leaves),
+        containers: containersOf(draft.leaves.slice(draft.overlap)),
+      }),
     );
     last = undefined;
   }
@@ -242,6 +245,7 @@ function toChunk(
     rawSize: rendered.rawSize,
     header,
     tableHeaders: tableHeaders(rendered.root, provenance),
+    containers: containersOf(draft.leaves.slice(draft.overlap)),
     overflow:
       contentSize > options.maxSize
         ? (draft.overflow ??
@@ -249,8 +253,9 @@ function toChunk(
             ? { reason: 'overlap', nodeType: 'root', size: contentSize }
             : { reason: 'estimate', nodeType: 'root', size: contentSize }))
         : null,
-    // Under the raw cap, a word too big for any piece is cut between graphemes.
-    cut: job.outer !== undefined && endsInWord(draft.leaves),
+    // Under the raw cap, a word too big for any piece is cut between graphemes, display math
+    // at its line ends.
+    cut: job.outer !== undefined && (endsInWord(draft.leaves) || draft.leaves.some(isMathPiece)),
     fallback: fallbackOf(draft.leaves),
   });
 }
@@ -261,42 +266,81 @@ function fallbackOf(leaves: readonly Leaf[]): Chunk['fallback'] {
 }
 
 /**
- * Chunks of the text of a construct that alone exceeds the cap, cut as text. Where the chunk's
- * text is its source as written (raw HTML, a code line, a long URL at the top level), each
- * piece's range is exact; elsewhere (container prefixes, escapes) it is placed in proportion.
- * With a `context` header, each piece is measured with the header before it, so `embedText`
- * stays within the cap.
+ * Chunks of the text of a construct that alone exceeds the cap, cut as text. Each piece's range is
+ * where its text is in the source: exact where the chunk's text is its source as written (raw
+ * HTML, a code line, a long URL at the top level); elsewhere (container prefixes, escapes the
+ * source has or the text gains) the text is aligned with its source character by character
+ * (`alignWithSource`), so a piece never ends before its last character. With a `context` header,
+ * each piece is measured with the header before it, so `embedText` stays within the cap.
  */
 function cutChunks(
   text: string,
   place: Place,
   cap: number,
   context: FinishContext,
-  fallback: Chunk['fallback'],
   header: string | undefined,
+  fields: Pick<Chunk, 'fallback' | 'containers'>,
 ): Chunk[] {
   const { lengthFunction } = context.options;
   const measure = header
     ? (piece: string) => lengthFunction(embedText(header, piece))
     : lengthFunction;
   const [start, end] = place.range;
-  const verbatim = context.source.slice(start, end) === text;
-  const at = (offset: number) =>
-    verbatim ? start + offset : start + Math.round(((end - start) * offset) / text.length);
+  const source = context.source.slice(start, end);
+  const at = source === text ? (offset: number) => offset : alignWithSource(text, source);
   return hardCut(text, cap, measure).map((piece) => {
     const size = lengthFunction(piece.text);
+    const last = piece.start + piece.text.length - 1;
     return createChunk({
       text: piece.text,
       breadcrumbs: place.crumbs,
-      start: at(piece.start),
-      end: at(piece.start + piece.text.length),
+      start: start + at(piece.start),
+      end: start + Math.max(at(piece.start), at(last) + 1),
       contentSize: size,
       rawSize: size,
       header,
       cut: true,
-      fallback,
+      ...fields,
     });
   });
+}
+
+/** How far ahead in the source a character of the text is looked for before it is taken as added. */
+const ALIGN_REACH = 16;
+
+/**
+ * Align a chunk's text with the source it was made from, character by character: each character
+ * of the text is matched with its next occurrence in the source within a short reach (the source
+ * may hold container prefixes, indentation, escapes or markup the text writes otherwise); a
+ * character the source does not have near by (an escape the serializer added) takes the place
+ * of the source character it stands before.
+ *
+ * @param text
+ *   The chunk's text.
+ * @param source
+ *   Its source range, as written.
+ * @returns
+ *   The offset in `source` of each offset of `text`.
+ */
+function alignWithSource(text: string, source: string): (offset: number) => number {
+  const map = new Int32Array(text.length + 1);
+  let j = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    let k = j;
+    while (k < source.length && k - j < ALIGN_REACH && source.charCodeAt(k) !== char) k++;
+    if (k < source.length && source.charCodeAt(k) === char) {
+      map[i] = k;
+      j = k + 1;
+    } else map[i] = Math.min(j, source.length);
+  }
+  map[text.length] = Math.min(j, source.length);
+  return (offset) => map[Math.max(0, Math.min(offset, text.length))] as number;
+}
+
+/** Whether a leaf is a piece of display math (only the raw cap cuts it by default). */
+function isMathPiece(leaf: Leaf): boolean {
+  return leaf.node.type === 'math' && leaf.from >= 0;
 }
 
 /** Whether a chunk starts or ends inside a word, where a re-split cut it between graphemes. */

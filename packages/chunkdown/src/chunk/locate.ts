@@ -1,9 +1,10 @@
 import type { Heading, Nodes, Parent } from 'mdast';
 import { toString as nodeText } from 'mdast-util-to-string';
+import { alertOf, containerSyntax } from '../parse/containers.js';
 import type { Leaf } from '../split/types.js';
 import type { Provenance } from '../tree/provenance.js';
 import type { SourceMap } from '../tree/source-map.js';
-import type { Breadcrumb } from '../types.js';
+import type { Breadcrumb, Container } from '../types.js';
 import { literalText } from '../util/literal.js';
 
 /**
@@ -134,4 +135,36 @@ export function breadcrumbs(leaves: readonly Leaf[]): Breadcrumb[] {
   return first.section.trail
     .filter((heading) => !own.has(heading))
     .map((heading: Heading) => ({ text: nodeText(heading), depth: heading.depth }));
+}
+
+/**
+ * The docs-dialect containers a chunk sits in, outermost first: those that hold all of its content
+ * (headings, thematic breaks and definitions aside), a container the chunk holds whole and alone
+ * included. Directives, MkDocs admonitions and tabs, JSX elements with content, alerts.
+ *
+ * @param leaves
+ *   The chunk's own leaves (without overlap).
+ * @returns
+ *   The containers.
+ */
+export function containersOf(leaves: readonly Leaf[]): Container[] {
+  let common: readonly Nodes[] | undefined;
+  for (const leaf of leaves) {
+    const type = leaf.node.type;
+    if (type === 'heading' || type === 'thematicBreak' || type === 'definition') continue;
+    const chain: readonly Nodes[] = [...(leaf.path as Nodes[]), leaf.node];
+    if (!common) common = chain;
+    else {
+      let same = 0;
+      while (same < common.length && same < chain.length && common[same] === chain[same]) same++;
+      common = common.slice(0, same);
+    }
+    if (common.length === 0) return [];
+  }
+  const found: Container[] = [];
+  for (const node of common ?? []) {
+    const container = containerSyntax(node)?.container ?? alertOf(node);
+    if (container) found.push(container);
+  }
+  return found;
 }

@@ -1,7 +1,8 @@
-import type { Code, Html, Link, Nodes, Parents, Root, Text } from 'mdast';
+import type { Code, Html, Link, Nodes, Parent, Parents, Root, Text } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import type { Handle, Info, Options, SafeConfig, State } from 'mdast-util-to-markdown';
 import { defaultHandlers, toMarkdown } from 'mdast-util-to-markdown';
+import { containerSyntax } from '../parse/containers.js';
 import type { Provenance } from '../tree/provenance.js';
 import type { SourceMap } from '../tree/source-map.js';
 import { hasFenceLines, scanFences } from '../util/fence-lines.js';
@@ -24,6 +25,9 @@ export interface Serializer {
  *   The document, to write literal autolinks (`www.example.com`) as they were written.
  * @param provenance
  *   The split's provenance: which text was sliced from where, which nodes are context.
+ * @param dialects
+ *   The serializer extensions of the docs dialects the document was read with (their nodes are
+ *   written by them; containers are written by chunkdown, with their opener and closer).
  * @returns
  *   The serializer.
  */
@@ -31,7 +35,9 @@ export function createSerializer(
   sourceMap: SourceMap,
   source: string,
   provenance: Provenance,
+  dialects: readonly Options[] = [],
 ): Serializer {
+  const base = dialects.length > 0 ? flatten({ extensions: [gfmExtension, ...dialects] }) : gfm;
   const { copyOrigins, sliceOrigins, syntheticNodes } = provenance;
   /** The paragraph or heading being written, whose text the text handler writes. */
   let block: Nodes | undefined;
@@ -153,6 +159,34 @@ export function createSerializer(
     return defaultHandlers.link(node, parent, state, info);
   };
 
+  // A docs-dialect container (a directive, an MkDocs admonition or tab, a JSX element with
+  // content) is written with its opener as the source wrote it and its closer, around its
+  // children (indented for MkDocs); every piece of it, so each re-parses as the same container.
+  const container: Handle = (
+    node: Parent,
+    parent: Parents | undefined,
+    state: State,
+    info: Info,
+  ) => {
+    const original = (copyOrigins.get(node) ?? node) as Nodes;
+    const syntax = containerSyntax(original) ?? containerSyntax(node as Nodes);
+    if (!syntax) {
+      const handle = (base.handlers as Record<string, Handle> | undefined)?.[node.type];
+      return handle ? handle(node as never, parent, state, info) : '';
+    }
+    const body = state.containerFlow(node as never, info);
+    const jsx = syntax.container.kind === 'jsx';
+    const inner = syntax.indent
+      ? state.indentLines(body, (line, _, blank) => (blank ? '' : syntax.indent) + line)
+      : body;
+    const parts = [
+      syntax.opener,
+      ...(inner ? [inner] : []),
+      ...(syntax.closer ? [syntax.closer] : []),
+    ];
+    return parts.join(jsx ? '\n\n' : '\n');
+  };
+
   // Every chunk is written by one `toMarkdown` call; its `safe` is swapped for one that skips the
   // unsafe patterns that cannot match.
   const root: Handle = (node: Root, parent: Parents | undefined, state: State, info: Info) => {
@@ -162,7 +196,7 @@ export function createSerializer(
   };
 
   const options: Options = {
-    ...gfm,
+    ...base,
     bullet: '*',
     emphasis: '*',
     strong: '*',
@@ -172,7 +206,9 @@ export function createSerializer(
     setext: false,
     listItemIndent: 'one',
     handlers: {
-      ...gfm.handlers,
+      ...base.handlers,
+      containerDirective: container,
+      mdxJsxFlowElement: container,
       root,
       text,
       link,
@@ -254,7 +290,8 @@ function shortestFence(written: string, value: string): string {
  * given on every call, and chunkdown calls it once per chunk; merged in the order it would use
  * (handlers of later extensions win, unsafe patterns and joins appended), the result is the same.
  */
-const gfm = flatten(gfmToMarkdown({ tablePipeAlign: false }));
+const gfmExtension = gfmToMarkdown({ tablePipeAlign: false });
+const gfm = flatten(gfmExtension);
 
 function flatten(extension: Options): Options {
   const { extensions, handlers, unsafe, join, ...rest } = extension;

@@ -13,7 +13,8 @@ import {
   type SegmentSettings,
 } from './segmented.js';
 
-const mdastExtensions = gfmFromMarkdown().map(
+/** GFM's tree extensions, with the literal autolink transform run where text could link. */
+export const gfmTreeExtensions = gfmFromMarkdown().map(
   (extension): Extension =>
     extension.transforms
       ? { ...extension, transforms: extension.transforms.map(whereTextCouldLink) }
@@ -86,7 +87,10 @@ export function parse(
  *   Its tree.
  */
 export function parseWhole(markdown: string): Root {
-  return fromMarkdown(markdown, { extensions: [gfmSyntaxFor(markdown)], mdastExtensions });
+  return fromMarkdown(markdown, {
+    extensions: [gfmSyntaxFor(markdown)],
+    mdastExtensions: gfmTreeExtensions,
+  });
 }
 
 /**
@@ -104,7 +108,7 @@ export function parseSegment(text: string, known: KnownLabels): SegmentParse {
   const hook = labelHook(known);
   const tree = fromMarkdown(text, {
     extensions: [gfmSyntaxFor(text), hook.extension],
-    mdastExtensions,
+    mdastExtensions: gfmTreeExtensions,
   });
   return { tree, labels: hook.record() };
 }

@@ -53,7 +53,9 @@ export function createSplitState(setup: SplitSetup): SplitState {
     cutsWord: (size) => size > wordLimit,
     keepsWhole(key, node) {
       const size = measure.size(node);
-      if (size > options.rules[key].split.keepWholeUpTo) return false;
+      const rule = options.rules[key];
+      const named = rule.names && 'name' in node ? rule.names.get(String(node.name)) : undefined;
+      if (size > (named ?? rule).split.keepWholeUpTo) return false;
       // To fit the raw cap, rules give way, but links and images stay whole (their URL is repeated
       // in every piece, so splitting them cannot make them smaller), and so do headings (a heading
       // in two pieces is two headings): the cap cuts them as text.

@@ -1,4 +1,5 @@
 import type { Code, Parent } from 'mdast';
+import type { Math as DisplayMath } from 'mdast-util-math';
 import type { Section } from '../tree/sections.js';
 import { segmentOffsets } from '../util/segmenter.js';
 import { type Cutter, cut } from './cut.js';
@@ -42,6 +43,90 @@ export function linesUnit(
       whole ??
       cut(linesCutter(node, path, section, state), 0, node.value.length, node.value.length, ITEM),
   );
+}
+
+/**
+ * A unit for display math: atomic like a word (its rule keeps it whole), and where it may be split
+ * (the `math` rule allows it, or `maxRawSize` forces it), cut only after its lines that end with
+ * `\\` (a TeX line break), never inside a line. Each piece is rebuilt as display math.
+ *
+ * @param node
+ *   The math node.
+ * @param path
+ *   Its ancestors.
+ * @param section
+ *   Its section.
+ * @param state
+ *   Split state.
+ * @param whole
+ *   Why the node must stay whole, if its rule says so.
+ * @returns
+ *   The unit.
+ */
+export function mathUnit(
+  node: DisplayMath,
+  path: readonly Parent[],
+  section: Section,
+  state: SplitState,
+  whole: Atomic | undefined,
+): Unit {
+  const length = node.value.length;
+  return nodeUnit(
+    node,
+    path,
+    section,
+    state.measure.size(node),
+    () => whole ?? cut(mathCutter(node, path, section, state), 0, length, length, LINE),
+  );
+}
+
+/**
+ * The cutter of display math: after its `\\` line ends; under the raw cap (rules relaxed to a
+ * budget), a line still too long goes at spaces, each piece still display math of its own.
+ */
+function mathCutter(
+  node: DisplayMath,
+  path: readonly Parent[],
+  section: Section,
+  state: SplitState,
+): Cutter {
+  const value = node.value;
+  const { measure } = state;
+  const capped = Number.isFinite(state.keepWholeLimit);
+  const cutter: Cutter = {
+    separators: (level, a, b) =>
+      level === LINE
+        ? texLineBreaks(value, a, b)
+        : level === WORD && capped
+          ? separators(value, a, b, WORD)
+          : [],
+    cutsGraphemes: () => false,
+    piece: (a, b, sizeEnd, level) => ({
+      kind: 'block',
+      size: measure.additive ? b - a : measure.text(value.slice(a, b)),
+      trail: measure.additive ? sizeEnd - b : 0,
+      content: true,
+      leaves: (): Leaf[] => [{ path, node, from: a, to: b, section }],
+      split: () => cut(cutter, a, b, sizeEnd, level),
+    }),
+    atomic: () => ({ reason: 'never-split', nodeType: 'math' }),
+    blank: (a, b) => !/\S/.test(value.slice(a, b)),
+  };
+  return cutter;
+}
+
+/** The line breaks inside `[a, b)` after a line that ends with `\\`, as `[start, end]` pairs. */
+function texLineBreaks(value: string, a: number, b: number): number[] {
+  const spans: number[] = [];
+  for (let i = value.indexOf('\n', a); i !== -1 && i < b; i = value.indexOf('\n', i + 1)) {
+    if (
+      i > a &&
+      i + 1 < b &&
+      /\\\\[ \t]*$/.test(value.slice(value.lastIndexOf('\n', i - 1) + 1, i))
+    )
+      spans.push(i, i + 1);
+  }
+  return spans;
 }
 
 /** The cutter of the text of a code block. */

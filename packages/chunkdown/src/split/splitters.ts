@@ -1,8 +1,9 @@
 import type { Heading, Html, Nodes, Paragraph, Parent } from 'mdast';
 import type { RuleKey } from '../options.js';
+import { containerSyntax } from '../parse/containers.js';
 import { isPlainText } from '../parse/nesting.js';
 import { htmlUnit, opensElement } from './html.js';
-import { linesUnit } from './lines.js';
+import { linesUnit, mathUnit } from './lines.js';
 import { phrasingUnit } from './phrasing.js';
 import { tableUnit } from './table.js';
 import type { Atomic, NodeSplitter, SplitState } from './types.js';
@@ -19,6 +20,22 @@ function introduces(paragraph: Paragraph): boolean {
   return last?.type === 'text' && /:\s*$/.test(last.value);
 }
 
+/**
+ * A docs-dialect container (a directive, an MkDocs admonition or tab, a JSX element with content):
+ * whole while it fits, else split at its children, each piece reopened with the container's
+ * opener and closed with its closer (the assembler copies it around every piece). Anything else
+ * of the type (a JSX element without content) is kept whole.
+ */
+const containerSplitter: NodeSplitter = (node, path, section, state) => {
+  const container = node as Parent & Nodes;
+  const whole = containerSyntax(node)
+    ? ruleKeepsWhole(state, 'container', node)
+    : { reason: 'never-split' as const, nodeType: node.type };
+  return containerUnit(container, path, section, state, whole, () =>
+    state.blocks(container.children as Nodes[], [...path, container], section),
+  );
+};
+
 /** Node splitters, keyed by node type; anything else is kept whole. */
 export const splitters: Record<string, NodeSplitter> = {
   paragraph: (node, path, section, state) => {
@@ -34,6 +51,10 @@ export const splitters: Record<string, NodeSplitter> = {
   },
   code: (node, path, section, state) =>
     linesUnit(node as never, path, section, state, ruleKeepsWhole(state, 'code', node)),
+  math: (node, path, section, state) =>
+    mathUnit(node as never, path, section, state, ruleKeepsWhole(state, 'math', node)),
+  containerDirective: containerSplitter,
+  mdxJsxFlowElement: containerSplitter,
   html: (node, path, section, state) => {
     // A block nested too deep to split structurally is cut like plain text.
     if (isPlainText(node)) return linesUnit(node as never, path, section, state, undefined);

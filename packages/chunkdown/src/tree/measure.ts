@@ -1,4 +1,5 @@
 import type { Nodes } from 'mdast';
+import { containerSyntax } from '../parse/containers.js';
 import type { LengthFunction } from '../types.js';
 import type { Section } from './sections.js';
 
@@ -78,7 +79,12 @@ export function createRawMeasure(lengthFunction: LengthFunction): Measure {
   const cache = new WeakMap<Nodes, number>();
 
   function markup(node: Nodes): string {
+    // A docs-dialect container repeats its opener and closer in every piece.
+    const container = containerSyntax(node);
+    if (container) return `${container.opener}\n\n${container.closer}\n\n`;
     switch (node.type) {
+      case 'math':
+        return '$$\n\n$$\n\n';
       case 'link':
         return `[](${node.url}${node.title ? ` "${node.title}"` : ''})`;
       case 'image':

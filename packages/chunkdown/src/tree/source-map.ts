@@ -119,6 +119,15 @@ export function createSourceMap(source: string): SourceMap {
         return { index: 0, offset, lineStart: true };
       }
     }
+    if (node.type === 'math') {
+      // Display math starts on the line after its opening `$$`.
+      const lineEnd = source.indexOf('\n', offset);
+      return { index: 0, offset: lineEnd === -1 ? source.length : lineEnd + 1, lineStart: true };
+    }
+    if (node.type === 'inlineMath') {
+      while (source.charCodeAt(offset) === 36) offset++;
+      return { index: 0, offset, lineStart: false };
+    }
     return { index: 0, offset, lineStart: node.type === 'code' };
   }
 
@@ -140,7 +149,8 @@ export function createSourceMap(source: string): SourceMap {
     const checkpoint = () => {
       if (cursor.index >= points.length * CHECKPOINT) points.push({ ...cursor });
     };
-    const code = node.type === 'code';
+    // Code and math hold their text as written: no escapes, no character references.
+    const code = node.type === 'code' || node.type === 'math' || node.type === 'inlineMath';
     for (;;) {
       // Characters the source wrote as themselves, inside a line, need no step of their own.
       while (cursor.index < index && !cursor.lineStart) {

@@ -11,6 +11,7 @@ const chunk = (id: string, start: number, end: number): Chunk => ({
   contentSize: 1,
   rawSize: 1,
   tableHeaders: [],
+  containers: [],
   overflow: null,
   cut: false,
   fallback: null,

@@ -1,0 +1,367 @@
+import type {
+  Blockquote,
+  Nodes,
+  Paragraph,
+  Parent,
+  PhrasingContent,
+  Root,
+  RootContent,
+} from 'mdast';
+import type { ContainerDirective } from 'mdast-util-directive';
+import type { MdxJsxFlowElement } from 'mdast-util-mdx';
+import { toString as textOf } from 'mdast-util-to-string';
+import type { Point, Position } from 'unist';
+import type { Container } from '../types.js';
+import { lineIndex, lineStarts } from '../util/line-starts.js';
+import type { ScannedContainer } from './dialect.js';
+
+/**
+ * How a container node is written: what every piece of it starts and ends with. Kept in the
+ * node's `data.chunkdownContainer` by the parse stage, for the stages after it, which then need
+ * not know the dialect.
+ */
+export interface ContainerSyntax {
+  /** What the chunks that sit in it report. */
+  container: Container;
+  /** The opening line (`:::note[Title]`, `::: tip`, `!!! note "Title"`, `<TabItem value="npm">`). */
+  opener: string;
+  /** The closing line (`:::`, `</TabItem>`); `''` for the indented forms. */
+  closer: string;
+  /** What every line of the body is prefixed with (`'    '` for MkDocs bodies). */
+  indent: string;
+}
+
+/**
+ * The container syntax of a node, when it is a docs-dialect container.
+ *
+ * @param node
+ *   Any node.
+ * @returns
+ *   How it is written, or `undefined`.
+ */
+export function containerSyntax(node: Nodes): ContainerSyntax | undefined {
+  return (node.data as { chunkdownContainer?: ContainerSyntax } | undefined)?.chunkdownContainer;
+}
+
+/**
+ * The alert or callout a block quote is (`> [!NOTE]`, `> [!tip]- Title`), when it is one.
+ *
+ * @param node
+ *   Any node.
+ * @returns
+ *   The container it reports, or `undefined`.
+ */
+export function alertOf(node: Nodes): Container | undefined {
+  return (node.data as { chunkdownCallout?: Container } | undefined)?.chunkdownCallout;
+}
+
+/**
+ * Blank the lines a scanner found (their text becomes spaces; line endings and offsets stay).
+ *
+ * @param markdown
+ *   The document.
+ * @param scanned
+ *   The containers found.
+ * @returns
+ *   The text to parse.
+ */
+export function blankScanned(markdown: string, scanned: readonly ScannedContainer[]): string {
+  if (scanned.length === 0) return markdown;
+  const ranges = scanned
+    .flatMap((each) => (each.close ? [each.open, each.close] : [each.open]))
+    .sort((a, b) => a[0] - b[0]);
+  let text = '';
+  let at = 0;
+  for (const [start, end] of ranges) {
+    text += markdown.slice(at, start) + ' '.repeat(end - start);
+    at = end;
+  }
+  return text + markdown.slice(at);
+}
+
+/**
+ * Parses the body of an indented container (dedented: the text of the indented code block the
+ * parse made of it) into a tree whose positions count from the body's start.
+ */
+export type BodyParser = (body: string) => Root;
+
+/**
+ * Turn what the scanned containers hold into container nodes (`containerDirective`, with
+ * `data.chunkdownContainer`): for a fenced one, the blocks between its opening and closing lines
+ * in the node that holds its opening line; for an indented one, the indented code block after
+ * its opening line, parsed again as markdown (positions mapped back line by line). Outer
+ * containers go first, so inner ones are found inside them. Changes `tree` (the parse's own).
+ *
+ * @param tree
+ *   The tree of the blanked text.
+ * @param markdown
+ *   The document.
+ * @param scanned
+ *   The containers found, in document order.
+ * @param parseBody
+ *   Parses an indented body.
+ */
+export function groupScanned(
+  tree: Root,
+  markdown: string,
+  scanned: readonly ScannedContainer[],
+  parseBody: BodyParser,
+): void {
+  if (scanned.length === 0) return;
+  const starts = lineStarts(markdown);
+  const point = (offset: number): Point => {
+    const line = lineIndex(starts, offset);
+    return { line: line + 1, column: offset - (starts[line] as number) + 1, offset };
+  };
+  for (const each of scanned) {
+    const [openStart, openEnd] = each.open;
+    const parent = parentAt(tree, openStart);
+    const children = parent.children as RootContent[];
+    let first = children.findIndex((child) => startOf(child) >= openEnd);
+    if (first === -1) first = children.length;
+    const syntax: ContainerSyntax = {
+      container: each.container,
+      opener: each.opener,
+      closer: each.closer,
+      indent: each.body === 'indented' ? '    ' : '',
+    };
+    const node: ContainerDirective = {
+      type: 'containerDirective',
+      name: each.container.name,
+      attributes: { ...each.container.attributes },
+      children: [],
+      data: { chunkdownContainer: syntax } as never,
+    };
+    if (each.body === 'fenced') {
+      const closeStart = each.close?.[0] ?? markdown.length;
+      let last = first;
+      while (last < children.length && endOf(children[last] as Nodes) <= closeStart) last++;
+      node.children = children.slice(first, last) as ContainerDirective['children'];
+      node.position = { start: point(openStart), end: point(each.close?.[1] ?? closeStart) };
+      children.splice(first, last - first, node as RootContent);
+      continue;
+    }
+    const code = children[first];
+    if (code?.type !== 'code' || code.lang || !code.position) continue;
+    const body = parseBody(code.value);
+    mapBody(body, code.value, code.position, markdown, starts);
+    node.children = body.children as ContainerDirective['children'];
+    node.position = { start: point(openStart), end: code.position.end };
+    children.splice(first, 1, node as RootContent);
+  }
+}
+
+/** The deepest parent whose range holds `offset` strictly inside (the root when none does). */
+function parentAt(tree: Root, offset: number): Parent {
+  let parent: Parent = tree;
+  for (;;) {
+    const inside = (parent.children as Nodes[]).find(
+      (child) => 'children' in child && startOf(child) < offset && offset < endOf(child),
+    );
+    if (!inside) return parent;
+    parent = inside as Parent;
+  }
+}
+
+function startOf(node: Nodes): number {
+  return node.position?.start.offset ?? 0;
+}
+
+function endOf(node: Nodes): number {
+  return node.position?.end.offset ?? 0;
+}
+
+/**
+ * Move the positions of a body's tree into the document: line `k` of the body is the document's
+ * line `start.line + k` without its indentation (what the indented code block dropped of it).
+ */
+function mapBody(
+  body: Root,
+  value: string,
+  code: Position,
+  markdown: string,
+  starts: readonly number[],
+): void {
+  const bodyStarts = lineStarts(value);
+  const firstLine = code.start.line - 1;
+  const dropped = bodyStarts.map((start, k) => {
+    const end = k + 1 < bodyStarts.length ? (bodyStarts[k + 1] as number) - 1 : value.length;
+    const written = value.slice(start, end);
+    const lineStart = starts[firstLine + k] ?? markdown.length;
+    const lineEnd =
+      firstLine + k + 1 < starts.length ? (starts[firstLine + k + 1] as number) : markdown.length;
+    const source = markdown.slice(lineStart, lineEnd).replace(/\r?\n$|\r$/, '');
+    return source.endsWith(written) ? source.length - written.length : 4;
+  });
+  const move = (point: Point): Point => {
+    const offset = point.offset ?? 0;
+    const k = lineIndex(bodyStarts, offset);
+    const column = offset - (bodyStarts[k] as number);
+    const drop = dropped[k] ?? 4;
+    const line = firstLine + k;
+    return {
+      line: line + 1,
+      column: drop + column + 1,
+      offset: (starts[line] ?? markdown.length) + drop + column,
+    };
+  };
+  const visit = (node: Nodes) => {
+    if (node.position)
+      node.position = { start: move(node.position.start), end: move(node.position.end) };
+    if ('children' in node) for (const child of node.children as Nodes[]) visit(child);
+  };
+  for (const child of body.children) visit(child);
+}
+
+/**
+ * Give the containers the extensions parsed their container syntax (`data.chunkdownContainer`):
+ * a directive (`:::note[Title]{#id}`) its opening line as written and a closing fence of as
+ * many colons, its label (the first child, a paragraph) taken out of its children into its
+ * title; a JSX element with content (`<TabItem value="npm">`) its opening tag as written and a
+ * closing tag. JSX elements without content are not containers (they are kept whole, as written).
+ * Changes `tree` (the parse's own).
+ *
+ * @param tree
+ *   The parsed tree.
+ * @param markdown
+ *   The document its positions point into.
+ */
+export function annotateContainers(tree: Root, markdown: string): void {
+  const visit = (node: Nodes) => {
+    if (!('children' in node)) return;
+    if (node.type === 'containerDirective' && !containerSyntax(node))
+      annotateDirective(node, markdown);
+    else if (
+      node.type === 'mdxJsxFlowElement' &&
+      node.children.length > 0 &&
+      !containerSyntax(node)
+    )
+      annotateElement(node, markdown);
+    for (const child of node.children as Nodes[]) visit(child);
+  };
+  visit(tree);
+}
+
+function annotateDirective(node: ContainerDirective, markdown: string): void {
+  const start = node.position?.start.offset;
+  if (start === undefined) return;
+  const lineEnd = markdown.slice(start).search(/\r?\n|\r|$/);
+  const opener = markdown.slice(start, start + lineEnd).trimEnd();
+  const colons = /^:+/.exec(opener)?.[0] ?? ':::';
+  const label = node.children[0];
+  let title: string | undefined;
+  if (
+    label?.type === 'paragraph' &&
+    (label.data as { directiveLabel?: boolean } | undefined)?.directiveLabel
+  ) {
+    title = textOf(label).trim();
+    node.children = node.children.slice(1);
+  }
+  const attributes = stringAttributes(node.attributes ?? {});
+  const container: Container = { kind: 'directive', name: node.name };
+  if (title) container.title = title;
+  if (attributes) container.attributes = attributes;
+  setSyntax(node, { container, opener, closer: colons, indent: '' });
+}
+
+function annotateElement(node: MdxJsxFlowElement, markdown: string): void {
+  const start = node.position?.start.offset;
+  if (start === undefined) return;
+  const end = openingTagEnd(markdown, start);
+  if (end === undefined) return;
+  const attributes: Record<string, string> = {};
+  for (const attribute of node.attributes) {
+    if (attribute.type !== 'mdxJsxAttribute') continue;
+    if (typeof attribute.value === 'string') attributes[attribute.name] = attribute.value;
+    else if (attribute.value === null || attribute.value === undefined)
+      attributes[attribute.name] = '';
+  }
+  const name = node.name ?? '';
+  const container: Container = { kind: 'jsx', name };
+  const title = attributes.title || attributes.label || attributes.value;
+  if (title) container.title = title;
+  if (Object.keys(attributes).length > 0) container.attributes = attributes;
+  setSyntax(node, {
+    container,
+    opener: markdown.slice(start, end),
+    closer: `</${name}>`,
+    indent: '',
+  });
+}
+
+function setSyntax(node: Parent, syntax: ContainerSyntax): void {
+  node.data = { ...node.data, chunkdownContainer: syntax } as never;
+}
+
+/** The attributes that have a value, as strings; `undefined` when there are none. */
+function stringAttributes(
+  attributes: Record<string, string | null | undefined>,
+): Record<string, string> | undefined {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(attributes)) {
+    if (typeof value === 'string') result[key] = value;
+  }
+  return Object.keys(result).length > 0 ? result : undefined;
+}
+
+/**
+ * Where the opening tag of a JSX element that starts at `start` ends (after its `>`): attribute
+ * values in quotes and expressions in braces (with strings and nested braces in them) may hold a
+ * `>`.
+ *
+ * @param markdown
+ *   The document.
+ * @param start
+ *   Offset of the `<`.
+ * @returns
+ *   The offset after the tag's `>`, or `undefined` when there is none.
+ */
+export function openingTagEnd(markdown: string, start: number): number | undefined {
+  let depth = 0;
+  let quote = '';
+  for (let at = start + 1; at < markdown.length; at++) {
+    const char = markdown.charAt(at);
+    if (quote) {
+      if (char === '\\' && depth > 0) at++;
+      else if (char === quote) quote = '';
+      continue;
+    }
+    if (char === '"' || char === "'" || (char === '`' && depth > 0)) quote = char;
+    else if (char === '{') depth++;
+    else if (char === '}') depth = Math.max(0, depth - 1);
+    else if (char === '>' && depth === 0) return at + 1;
+  }
+  return undefined;
+}
+
+const alertPattern = /^\[!([A-Za-z][\w-]*)\]([+-]?)(?:[ \t]+([^\n]*))?/;
+
+/**
+ * Type the block quotes that are GitHub alerts (`> [!NOTE]`) or Obsidian callouts
+ * (`> [!tip]- Title`): `data.chunkdownCallout` says which, for the chunks that sit in them. The
+ * marker stays in the text (and is repeated in every piece). Changes `tree` (the parse's own).
+ *
+ * @param tree
+ *   The parsed tree.
+ */
+export function typeAlerts(tree: Root): void {
+  const visit = (node: Nodes) => {
+    if (!('children' in node)) return;
+    if (node.type === 'blockquote') typeAlert(node);
+    for (const child of node.children as Nodes[]) visit(child);
+  };
+  visit(tree);
+}
+
+function typeAlert(quote: Blockquote): void {
+  const paragraph = quote.children[0] as Paragraph | undefined;
+  if (paragraph?.type !== 'paragraph') return;
+  const text = paragraph.children[0] as PhrasingContent | undefined;
+  if (text?.type !== 'text') return;
+  const match = alertPattern.exec(text.value);
+  if (!match) return;
+  const container: Container = { kind: 'alert', name: (match[1] as string).toLowerCase() };
+  const title = match[3]?.trim();
+  if (title) container.title = title;
+  quote.data = { ...quote.data, chunkdownCallout: container } as never;
+}

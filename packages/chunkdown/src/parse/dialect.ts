@@ -1,0 +1,97 @@
+import type { Extension as MdastExtension, Options } from 'mdast-util-from-markdown';
+import type { Options as ToMarkdownExtension } from 'mdast-util-to-markdown';
+import type { Container, Diagnostic, Syntax, SyntaxName } from '../types.js';
+
+/** A micromark syntax extension, as `fromMarkdown` takes it. */
+export type MicromarkExtension = NonNullable<Options['extensions']>[number];
+
+/**
+ * A container that a line scanner found, for the forms no micromark extension reads (`::: tip
+ * Title`, `:::note Title`, `!!! note "Title"`, `=== "Tab"`): its opening line (and closing line,
+ * for the fenced forms) are blanked before the parse, and the parse stage turns what they held
+ * into a container node (`containers.ts`).
+ */
+export interface ScannedContainer {
+  /** What the container is, for the chunks that sit in it. */
+  container: Container;
+  /** The opening line's text without its container prefix: `[start, end)` in the document. */
+  open: [number, number];
+  /**
+   * `fenced`: the container holds the blocks between its opening and closing lines (`:::`);
+   * `indented`: it holds the lines indented four columns past its opener (MkDocs).
+   */
+  body: 'fenced' | 'indented';
+  /** The closing line's text (fenced forms): `[start, end)` in the document. */
+  close?: [number, number] | undefined;
+  /** The opener as written (`::: tip Title`, `!!! note "Title"`), repeated in every piece. */
+  opener: string;
+  /** The closer to write after every piece (`:::`, `''` for the indented forms). */
+  closer: string;
+}
+
+/** How one dialect is parsed: what `chunkdown/syntax` puts into a {@link Syntax}. */
+export interface DialectParser {
+  /** micromark syntax extensions. */
+  readonly micromark: readonly MicromarkExtension[];
+  /** `mdast-util-from-markdown` extensions (turn the tokens into nodes). */
+  readonly mdast: readonly MdastExtension[];
+  /**
+   * `mdast-util-to-markdown` extensions, to write the dialect's nodes back (containers are
+   * written by chunkdown itself, with their opener and closer as written).
+   */
+  readonly toMarkdown: readonly ToMarkdownExtension[];
+  /** Whether a document shows the dialect (for `when: 'detected'`). */
+  detect(markdown: string): boolean;
+  /** The containers a line scanner finds (forms no extension reads). */
+  scan?: ((markdown: string) => ScannedContainer[]) | undefined;
+  /**
+   * Whether a parse error is this dialect's (MDX that does not parse): then the document is read
+   * without it, and the diagnostic is reported.
+   */
+  diagnose?: ((error: unknown) => Diagnostic | undefined) | undefined;
+}
+
+/** A dialect ready to parse with: its name and its parser. */
+export interface Dialect {
+  name: SyntaxName;
+  parser: DialectParser;
+}
+
+/**
+ * Make a dialect for the `syntax` option (what `chunkdown/syntax` does).
+ *
+ * @param name
+ *   The dialect.
+ * @param when
+ *   Whether it is on for every document or only where a document shows it.
+ * @param parser
+ *   How it is parsed.
+ * @returns
+ *   The syntax object.
+ */
+export function defineSyntax(
+  name: SyntaxName,
+  when: Syntax['when'],
+  parser: DialectParser,
+): Syntax {
+  return Object.freeze({ name, when, parser });
+}
+
+/**
+ * The dialects to read a document with: those always on, and those detected in it.
+ *
+ * @param syntax
+ *   The `syntax` option, resolved (one per dialect).
+ * @param markdown
+ *   The document (front matter blanked).
+ * @returns
+ *   The dialects, in the order given.
+ */
+export function dialectsFor(syntax: readonly Syntax[], markdown: string): Dialect[] {
+  const dialects: Dialect[] = [];
+  for (const { name, when, parser } of syntax) {
+    const dialect = parser as DialectParser;
+    if (when === 'always' || dialect.detect(markdown)) dialects.push({ name, parser: dialect });
+  }
+  return dialects;
+}

@@ -1,0 +1,114 @@
+import { directiveFromMarkdown, directiveToMarkdown } from 'mdast-util-directive';
+import { directive as directiveSyntax } from 'micromark-extension-directive';
+import type { DialectParser, MicromarkExtension, ScannedContainer } from './dialect.js';
+import { type SourceLine, sourceLines } from './source-lines.js';
+
+/** Options of the directive dialect. */
+export interface DirectiveOptions {
+  /** Also read leaf directives (`::name[label]`, alone on a line). Default `false`. */
+  leaf?: boolean | undefined;
+  /**
+   * Also read text directives (`:name[label]` inside text). Default `false`: they swallow
+   * ordinary colons (`12:45`, `note:this`).
+   */
+  text?: boolean | undefined;
+}
+
+/** A container open while the lines are scanned: its fence and, for the scanner's forms, what it found. */
+interface Frame {
+  colons: number;
+  scanned: ScannedContainer | undefined;
+}
+
+/**
+ * The directive dialect: container directives as `micromark-extension-directive` reads them
+ * (`:::note`, `:::note[Title]{#id .class key="value"}`, closed by a fence of at least as many
+ * colons), and the forms it does not read, found line by line: VitePress and markdown-it
+ * (`::: tip Title`, a space after the colons) and older Docusaurus (`:::note Title`, a title
+ * after a space). Leaf and text directives are off unless asked for.
+ *
+ * @param options
+ *   Which directive forms to read besides containers.
+ * @returns
+ *   The parser.
+ */
+export function directiveParser(options: DirectiveOptions = {}): DialectParser {
+  const syntax = directiveSyntax();
+  const flow = (syntax.flow as Record<number, unknown[]>)[58] as unknown[];
+  const extension = {
+    flow: { 58: options.leaf ? flow : [flow[0]] },
+    ...(options.text ? { text: syntax.text } : {}),
+  } as MicromarkExtension;
+  return {
+    micromark: [extension],
+    mdast: [directiveFromMarkdown()],
+    toMarkdown: [directiveToMarkdown()],
+    detect: (markdown) => markdown.includes(':::') && scanFences(markdown).pairs > 0,
+    scan: (markdown) => (markdown.includes(':::') ? scanFences(markdown).scanned : []),
+  };
+}
+
+/** An opening fence: colons, a name, and the rest of the line. */
+const opening = /^(:{3,})([ \t]*)([A-Za-z][\w-]*)(.*)$/;
+/** A closing fence: colons alone. */
+const closing = /^(:{3,})[ \t]*$/;
+
+/**
+ * The container fences of a document, paired line by line as `micromark-extension-directive`
+ * pairs them (a closing fence closes the innermost container whose opening fence has at most as
+ * many colons), outside fenced code: how many pairs there are, and the containers of the forms the
+ * extension does not read (a space after the colons, or a title after the name), which the parse
+ * stage blanks and groups.
+ *
+ * @param markdown
+ *   The document.
+ * @returns
+ *   The number of pairs and the scanner's containers, in document order.
+ */
+export function scanFences(markdown: string): { pairs: number; scanned: ScannedContainer[] } {
+  const stack: Frame[] = [];
+  const scanned: ScannedContainer[] = [];
+  let pairs = 0;
+  for (const line of sourceLines(markdown)) {
+    if (line.code || line.blank || line.text.charCodeAt(0) !== 58) continue;
+    const close = closing.exec(line.text);
+    if (close) {
+      const colons = (close[1] as string).length;
+      // The innermost container this fence may close: micromark closes the current one only.
+      const top = stack[stack.length - 1];
+      if (top && colons >= top.colons) {
+        stack.pop();
+        pairs++;
+        if (top.scanned) {
+          top.scanned.close = [line.textStart, line.end];
+          scanned.push(top.scanned);
+        }
+      }
+      continue;
+    }
+    const open = opening.exec(line.text);
+    if (open) stack.push(frame(open, line));
+  }
+  scanned.sort((a, b) => a.open[0] - b.open[0]);
+  return { pairs, scanned };
+}
+
+function frame(open: RegExpExecArray, line: SourceLine): Frame {
+  const colons = (open[1] as string).length;
+  const space = open[2] as string;
+  const name = open[3] as string;
+  const rest = open[4] as string;
+  // `:::name`, `:::name[label]`, `:::name{attributes}`: the extension reads it.
+  if (space === '' && (rest.trim() === '' || rest.startsWith('[') || rest.startsWith('{'))) {
+    return { colons, scanned: undefined };
+  }
+  const title = rest.trim().replace(/^\{.*\}$/, '');
+  const scanned: ScannedContainer = {
+    container: { kind: 'directive', name, ...(title ? { title } : {}) },
+    open: [line.textStart, line.end],
+    body: 'fenced',
+    opener: line.text.trimEnd(),
+    closer: ':'.repeat(colons),
+  };
+  return { colons, scanned };
+}

@@ -1,0 +1,87 @@
+import type { Container } from '../types.js';
+import type { DialectParser, ScannedContainer } from './dialect.js';
+import { type SourceLine, sourceLines } from './source-lines.js';
+
+/**
+ * The MkDocs dialect (Material for MkDocs, Python-Markdown): admonitions (`!!! note "Title"`,
+ * collapsible `??? tip` and `???+ tip`) and content tabs (`=== "Tab"`), whose body is indented
+ * four columns past the opener (CommonMark reads it as indented code). No micromark extension
+ * reads them: a line scanner finds them, the parse blanks the opener and reads the body (the
+ * indented code) again as markdown.
+ *
+ * @returns
+ *   The parser.
+ */
+export function mkdocsParser(): DialectParser {
+  return {
+    micromark: [],
+    mdast: [],
+    toMarkdown: [],
+    detect: (markdown) => mayHaveOpeners(markdown) && scanIndented(markdown).length > 0,
+    scan: (markdown) => (mayHaveOpeners(markdown) ? scanIndented(markdown) : []),
+  };
+}
+
+function mayHaveOpeners(markdown: string): boolean {
+  return markdown.includes('!!!') || markdown.includes('???') || markdown.includes('===');
+}
+
+/** `!!! type "Title"`, `??? type`, `???+ type extra classes "Title"`. */
+const admonition = /^(?:!!!|\?\?\?\+?)[ \t]+([\w-]+)(?:[ \t]+[\w-]+)*(?:[ \t]+"([^"]*)")?[ \t]*$/;
+/** `=== "Tab"`, `===! "Tab"`, `===+ "Tab"`. */
+const tab = /^===[!+]?[ \t]+"([^"]*)"[ \t]*$/;
+
+/**
+ * The admonitions and tabs of a document: an opener line (outside fenced code) whose next
+ * non-blank line is indented at least four columns more.
+ *
+ * @param markdown
+ *   The document.
+ * @returns
+ *   The containers, in document order.
+ */
+export function scanIndented(markdown: string): ScannedContainer[] {
+  const lines = sourceLines(markdown);
+  const found: ScannedContainer[] = [];
+  lines.forEach((line, index) => {
+    if (line.code || line.blank) return;
+    const container = openerOf(line.text);
+    if (!container || !bodyFollows(lines, index, line.indent + 4)) return;
+    found.push({
+      container,
+      open: [line.textStart, line.end],
+      body: 'indented',
+      opener: line.text.trimEnd(),
+      closer: '',
+    });
+  });
+  return found;
+}
+
+function openerOf(text: string): Container | undefined {
+  const note = admonition.exec(text);
+  if (note) {
+    const title = note[2]?.trim();
+    return {
+      kind: 'admonition',
+      name: (note[1] as string).toLowerCase(),
+      ...(title ? { title } : {}),
+    };
+  }
+  const label = tab.exec(text);
+  if (label) {
+    const title = label[1]?.trim();
+    return { kind: 'tab', name: 'tab', ...(title ? { title } : {}) };
+  }
+  return undefined;
+}
+
+/** Whether the first non-blank line after line `index` is indented at least `indent` columns. */
+function bodyFollows(lines: readonly SourceLine[], index: number, indent: number): boolean {
+  for (let next = index + 1; next < lines.length; next++) {
+    const line = lines[next] as SourceLine;
+    if (line.blank) continue;
+    return line.indent >= indent;
+  }
+  return false;
+}

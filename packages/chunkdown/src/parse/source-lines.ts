@@ -1,0 +1,71 @@
+/**
+ * The lines of a document as the line scanners of the dialects read them: each with its container
+ * prefix (indentation and block quote markers) apart from its text, and whether it is code (inside
+ * a fenced code block, or one of its fences), where no dialect line counts.
+ */
+
+/** One line of a document. */
+export interface SourceLine {
+  /** Offset where the line starts. */
+  start: number;
+  /** Offset where its text starts, after indentation and `>` markers. */
+  textStart: number;
+  /** Offset where it ends, before its line ending. */
+  end: number;
+  /** Its text after the prefix. */
+  text: string;
+  /** Columns of indentation before its text (tabs to the next multiple of 4), `>` markers aside. */
+  indent: number;
+  /** Whether it is a line of fenced code (or a fence). */
+  code: boolean;
+  /** Whether it holds nothing but whitespace (and `>` markers). */
+  blank: boolean;
+}
+
+/**
+ * Split a document into lines for the dialect scanners.
+ *
+ * @param markdown
+ *   The document.
+ * @returns
+ *   Its lines, in order.
+ */
+export function sourceLines(markdown: string): SourceLine[] {
+  const lines: SourceLine[] = [];
+  let fence: { char: string; length: number } | undefined;
+  let start = 0;
+  while (start <= markdown.length) {
+    let end = markdown.indexOf('\n', start);
+    if (end === -1) end = markdown.length;
+    const next = end + 1;
+    if (end > start && markdown.charCodeAt(end - 1) === 13) end--;
+    let textStart = start;
+    let indent = 0;
+    for (; textStart < end; textStart++) {
+      const code = markdown.charCodeAt(textStart);
+      if (code === 32) indent++;
+      else if (code === 9) indent += 4 - (indent % 4);
+      else if (code === 62) indent = 0;
+      else break;
+    }
+    const text = markdown.slice(textStart, end);
+    const marker = /^(`{3,}|~{3,})(.*)$/.exec(text);
+    let code = fence !== undefined;
+    if (fence) {
+      if (
+        marker &&
+        marker[1]?.[0] === fence.char &&
+        (marker[1]?.length ?? 0) >= fence.length &&
+        (marker[2] ?? '').trim() === ''
+      )
+        fence = undefined;
+    } else if (marker && !(marker[1]?.[0] === '`' && marker[2]?.includes('`'))) {
+      fence = { char: marker[1]?.[0] as string, length: marker[1]?.length ?? 3 };
+      code = true;
+    }
+    lines.push({ start, textStart, end, text, indent, code, blank: text.trim() === '' });
+    if (next > markdown.length) break;
+    start = next;
+  }
+  return lines;
+}

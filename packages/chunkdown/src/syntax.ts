@@ -1,0 +1,128 @@
+/**
+ * Docs dialects for the `syntax` option: what docs frameworks write beyond CommonMark + GFM.
+ *
+ * ```ts
+ * import { chunkdown } from 'chunkdown';
+ * import { auto, directive, math, mdx } from 'chunkdown/syntax';
+ *
+ * chunkdown({ chunkSize: 500, syntax: [mdx(), directive(), math()] }); // always on
+ * chunkdown({ chunkSize: 500, syntax: auto() }); // each on where a document shows it
+ * ```
+ *
+ * A separate entry point, so that the core never loads a dialect's parser (MDX brings acorn).
+ *
+ * @module
+ */
+import { defineSyntax } from './parse/dialect.js';
+import { type DirectiveOptions, directiveParser } from './parse/directive.js';
+import { type MathOptions, mathParser } from './parse/math.js';
+import { mdxParser } from './parse/mdx.js';
+import { mkdocsParser } from './parse/mkdocs.js';
+import type { Syntax, SyntaxName } from './types.js';
+
+export type { DirectiveOptions } from './parse/directive.js';
+export type { MathOptions } from './parse/math.js';
+export type { Syntax, SyntaxName } from './types.js';
+
+/** When a dialect is on: for every document (default), or only for those that show it. */
+export interface When {
+  /**
+   * `'always'` (default): read every document with it; `'detected'`: only documents that show
+   * it (see {@link auto}).
+   */
+  when?: Syntax['when'] | undefined;
+}
+
+/**
+ * Directive containers: `:::note`, `:::note[Title]{#id .class}` (Docusaurus, Starlight,
+ * remark-directive, read by `micromark-extension-directive`), `::: tip Title` (VitePress,
+ * markdown-it) and `:::note Title` (older Docusaurus). Leaf (`::name`) and text (`:name`)
+ * directives are off unless asked for: text directives swallow ordinary colons (`12:45`).
+ * Detected by `:::` lines that pair.
+ *
+ * @param options
+ *   When it is on, and which other directive forms to read.
+ * @returns
+ *   The dialect.
+ */
+export function directive(options: DirectiveOptions & When = {}): Syntax {
+  return defineSyntax('directive', whenOf(options, 'directive'), directiveParser(options));
+}
+
+/**
+ * Math: display math between `$$` lines and `$$x$$` inside text (`micromark-extension-math`),
+ * kept as written (no escapes added or removed); single-dollar math only with `inline: true`
+ * (prices would turn into math). Detected by `$$` lines that pair.
+ *
+ * @param options
+ *   When it is on, and whether single dollars make math.
+ * @returns
+ *   The dialect.
+ */
+export function math(options: MathOptions & When = {}): Syntax {
+  return defineSyntax('math', whenOf(options, 'math'), mathParser(options));
+}
+
+/**
+ * MDX (`micromark-extension-mdxjs`, `mdast-util-mdx`): ESM lines, JSX components (`<Tabs>`,
+ * `<TabItem value="npm">`, `<Aside>`, `<Steps>`) and expressions. A document that does not parse
+ * as MDX is read as CommonMark (with the other dialects), and the split says where and why
+ * (`diagnostics`). Detected by top-level `import`/`export` lines with a JSX component; the
+ * command line reads every `.mdx` file as MDX.
+ *
+ * @param options
+ *   When it is on.
+ * @returns
+ *   The dialect.
+ */
+export function mdx(options: When = {}): Syntax {
+  return defineSyntax('mdx', whenOf(options, 'mdx'), mdxParser());
+}
+
+/**
+ * MkDocs (Material for MkDocs, Python-Markdown): admonitions (`!!! note "Title"`, `??? tip`,
+ * `???+ tip`) and content tabs (`=== "Tab"`), whose bodies are indented four columns. Detected by
+ * such a line followed by an indented body.
+ *
+ * @param options
+ *   When it is on.
+ * @returns
+ *   The dialect.
+ */
+export function mkdocs(options: When = {}): Syntax {
+  return defineSyntax('mkdocs', whenOf(options, 'mkdocs'), mkdocsParser());
+}
+
+/**
+ * Every dialect, each on only for the documents that show it: `:::` lines that pair (directives),
+ * `$$` lines that pair (math), top-level `import`/`export` with JSX (MDX), `!!!`/`???`/`===`
+ * lines followed by an indented body (MkDocs). What the command line and the visualizer use.
+ *
+ * @returns
+ *   The dialects.
+ */
+export function auto(): Syntax[] {
+  const detected = { when: 'detected' } as const;
+  return [mdx(detected), directive(detected), math(detected), mkdocs(detected)];
+}
+
+/** Names of the dialects, in the order {@link auto} gives them. */
+export const syntaxNames: readonly SyntaxName[] = Object.freeze([
+  'mdx',
+  'directive',
+  'math',
+  'mkdocs',
+]);
+
+function whenOf(options: When, name: SyntaxName): Syntax['when'] {
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`Expected an options object for \`${name}()\`, not ${String(options)}`);
+  }
+  const when = options.when ?? 'always';
+  if (when !== 'always' && when !== 'detected') {
+    throw new RangeError(
+      `Expected \`'always'\` or \`'detected'\` for \`${name}({ when })\`, not \`${JSON.stringify(when)}\``,
+    );
+  }
+  return when;
+}
