@@ -1,13 +1,15 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { chunkdown } from '../src/index.js';
+import { type ChunkdownOptions, chunkdown, type Syntax } from '../src/index.js';
+import * as syntax from '../src/syntax.js';
 import { checkInvariants } from './helpers/invariants.js';
 
 /**
  * Fixture cases: `fixtures/<case>/input.md`, `options.json` and the expected `split()` result in
  * `output.json`: every chunk whole (text, offsets, breadcrumbs, sizes, overflow, …) and the front
- * matter. A missing `output.json` is written from the current result; `UPDATE=1` rewrites them
+ * matter. `options.json` names dialects by their `chunkdown/syntax` function (`"syntax": "auto"`,
+ * `"syntax": ["mdx", "math"]`). A missing `output.json` is written from the current result; `UPDATE=1` rewrites them
  * all. Review the diff of any written file before committing it.
  */
 const root = new URL('./fixtures/', import.meta.url).pathname;
@@ -17,7 +19,7 @@ describe('fixtures', () => {
     test(name, () => {
       const directory = join(root, name);
       const input = readFileSync(join(directory, 'input.md'), 'utf8');
-      const options = JSON.parse(readFileSync(join(directory, 'options.json'), 'utf8'));
+      const options = withSyntax(JSON.parse(readFileSync(join(directory, 'options.json'), 'utf8')));
       const result = chunkdown(options).split(input);
       const expectedFile = join(directory, 'output.json');
       if (process.env.UPDATE || !existsSync(expectedFile)) {
@@ -32,3 +34,15 @@ describe('fixtures', () => {
     });
   }
 });
+
+/** Options with the dialects `options.json` names made into `chunkdown/syntax` objects. */
+function withSyntax(options: ChunkdownOptions & { syntax?: unknown }): ChunkdownOptions {
+  const named = options.syntax;
+  if (named === undefined) return options;
+  const make = (name: string) => {
+    const factory = (syntax as unknown as Record<string, () => Syntax | Syntax[]>)[name];
+    if (!factory) throw new Error(`Unknown dialect ${name} in options.json`);
+    return factory();
+  };
+  return { ...options, syntax: (Array.isArray(named) ? named : [named]).map(make) as Syntax[] };
+}

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { test } from 'vitest';
+import { auto } from '../src/syntax.js';
 import { realDocuments } from './helpers/corpus.js';
 import { findProblems, type ProblemKind } from './helpers/invariants.js';
 
@@ -10,6 +11,9 @@ import { findProblems, type ProblemKind } from './helpers/invariants.js';
  *
  *   FULL=1 CHUNKDOWN_CORPORA=../../../shared/corpus-web CHUNKDOWN_REPORT=/tmp/report.md \
  *     npx vitest run test/real-docs-report.test.ts
+ *
+ * `CHUNKDOWN_REPORT_SYNTAX=auto` splits with `syntax: auto()` (the docs dialects, detected per
+ * document), `CHUNKDOWN_REPORT_SIZES=100,500` picks the chunk sizes (100, 500, 1500 by default).
  */
 const out = process.env.CHUNKDOWN_REPORT;
 
@@ -29,6 +33,9 @@ test.skipIf(!out)(
       'front-matter',
       'offsets',
       'raw-cap',
+      'open-container',
+      'container-mismatch',
+      'math-changed',
       'other',
     ];
     const lines = [
@@ -38,11 +45,14 @@ test.skipIf(!out)(
       `|---|${kinds.map(() => '---').join('|')}|---|`,
     ];
     const examples: string[] = [];
-    for (const chunkSize of [100, 500, 1500]) {
-      for (const options of [
+    const syntax = process.env.CHUNKDOWN_REPORT_SYNTAX === 'auto' ? { syntax: auto() } : {};
+    const sizes = (process.env.CHUNKDOWN_REPORT_SIZES ?? '100,500,1500').split(',').map(Number);
+    for (const chunkSize of sizes) {
+      for (const shown of [
         { chunkSize, maxOverflowRatio: 1.5 },
         { chunkSize, maxOverflowRatio: 1.5, maxRawSize: chunkSize * 3 },
       ]) {
+        const options = { ...shown, ...syntax };
         const files = new Map<ProblemKind, number>();
         const total = new Map<ProblemKind, number>();
         let slow = 0;
@@ -57,13 +67,13 @@ test.skipIf(!out)(
               seen.add(problem.kind);
               files.set(problem.kind, (files.get(problem.kind) ?? 0) + 1);
               examples.push(
-                `- ${JSON.stringify(options)} ${document.name} [${problem.kind}] ${problem.message.slice(0, 240).replaceAll('\n', '⏎')}`,
+                `- ${JSON.stringify(shown)} ${document.name} [${problem.kind}] ${problem.message.slice(0, 240).replaceAll('\n', '⏎')}`,
               );
             }
           }
         }
         lines.push(
-          `| ${JSON.stringify(options)} | ${kinds.map((kind) => `${files.get(kind) ?? 0} (${total.get(kind) ?? 0})`).join(' | ')} | ${slow} |`,
+          `| ${JSON.stringify(shown)}${syntax.syntax ? ' auto' : ''} | ${kinds.map((kind) => `${files.get(kind) ?? 0} (${total.get(kind) ?? 0})`).join(' | ')} | ${slow} |`,
         );
       }
     }

@@ -14,7 +14,8 @@ import type { Leaf } from '../split/types.js';
 import type { Provenance } from '../tree/provenance.js';
 import { literalText } from '../util/literal.js';
 
-const alertMarker = /^\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/i;
+/** A GitHub alert's marker (`[!NOTE]`), or an Obsidian callout's with its fold and title (`[!tip]- Title`). */
+const alertMarker = /^\[![A-Za-z][\w-]*\][+-]?(?:[ \t]+[^\n]*)?/;
 
 /**
  * Rebuild a chunk's tree from its leaves: containers are copied around the leaves they hold (a

@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
 import { toString as nodeText } from 'mdast-util-to-string';
-import type { Breadcrumb, Frontmatter, LengthFunction } from '../types.js';
+import type { Breadcrumb, Container, Frontmatter, LengthFunction } from '../types.js';
 import { segmentOffsets } from '../util/segmenter.js';
 
 /** What joins the parts of a context header. */
@@ -35,6 +35,7 @@ export interface Title {
 export type HeaderFunction = (
   breadcrumbs: readonly Breadcrumb[],
   leading: Breadcrumb | undefined,
+  containers?: readonly Container[],
 ) => string;
 
 /**
@@ -79,7 +80,8 @@ function frontmatterTitle(frontmatter: Frontmatter): string | undefined {
 }
 
 /**
- * Make the header function of a document: the title, then the breadcrumbs, joined with ` › `,
+ * Make the header function of a document: the title, then the breadcrumbs, then the containers
+ * the chunk sits in ({@link containerLabel}), joined with ` › `,
  * each part on one line and clipped to {@link partLimit} characters. The title is left out when
  * the chunk starts with it or the first breadcrumb says the same (a README's `# Name` is both),
  * and, for a title taken from the first h1, when the chunk starts with or sits under another h1
@@ -106,8 +108,10 @@ export function createHeader(
   const titlePart = title === undefined ? '' : clip(title.text, partLimit);
   const budget = maxRawSize === undefined ? undefined : Math.floor(maxRawSize * headerCapShare);
   const memo = new Map<string, string>();
-  return (breadcrumbs, leading) => {
+  return (breadcrumbs, leading, containers = []) => {
     const parts = breadcrumbs.map((crumb) => clip(oneLine(crumb.text), partLimit));
+    for (const container of containers)
+      parts.push(clip(oneLine(containerLabel(container)), partLimit));
     const outer = breadcrumbs[0] ?? leading;
     if (
       title !== undefined &&
@@ -125,6 +129,23 @@ export function createHeader(
     }
     return header;
   };
+}
+
+/**
+ * What a container says in a chunk's header: its kind and title for a directive, an admonition or
+ * an alert (`Note: Before you start`, `Warning`), a tab's or JSX element's title (`npm`); `''`
+ * for a JSX element without one (`<Tabs>`).
+ *
+ * @param container
+ *   A container the chunk sits in.
+ * @returns
+ *   Its part of the header.
+ */
+export function containerLabel(container: Container): string {
+  const { kind, name, title } = container;
+  if (kind === 'jsx' || kind === 'tab') return title ?? (kind === 'tab' ? 'Tab' : '');
+  const label = name.charAt(0).toUpperCase() + name.slice(1).toLowerCase();
+  return title ? `${label}: ${title}` : label;
 }
 
 /**

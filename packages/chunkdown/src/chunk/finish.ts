@@ -6,7 +6,7 @@ import type { Draft } from '../pack/pack.js';
 import { isPlainText } from '../parse/nesting.js';
 import type { Leaf } from '../split/types.js';
 import type { SourceMap } from '../tree/source-map.js';
-import type { Breadcrumb, Chunk } from '../types.js';
+import type { Breadcrumb, Chunk, Container } from '../types.js';
 import { literalText } from '../util/literal.js';
 import { type AssembleContext, assemble } from './assemble.js';
 import { hardCut, type Rendered, type Resplitter, resplit } from './cap.js';
@@ -29,10 +29,11 @@ export interface FinishContext extends AssembleContext {
   header: HeaderFunction | undefined;
 }
 
-/** Where a chunk sits: its breadcrumbs and its source range. */
+/** Where a chunk sits: its breadcrumbs, its source range and the containers it is in. */
 export interface Place {
   crumbs: Breadcrumb[];
   range: [number, number];
+  containers: Container[];
 }
 
 /** A draft on its way to becoming chunks. */
@@ -81,7 +82,7 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
     const place = placeOf(job, context);
     const header = job.headerless
       ? ''
-      : context.header?.(place.crumbs, leadingHeading(rendered.root));
+      : context.header?.(place.crumbs, leadingHeading(rendered.root), place.containers);
     const fits =
       cap === undefined ||
       (header ? lengthFunction(embedText(header, rendered.text)) : rendered.rawSize) <= cap;
@@ -147,13 +148,10 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
     }
     // Cut as text anyway (it alone exceeds the cap): then with its header, if it has one.
     const cutHeader = job.headerless
-      ? context.header?.(place.crumbs, leadingHeading(rendered.root))
+      ? context.header?.(place.crumbs, leadingHeading(rendered.root), place.containers)
       : header;
     chunks.push(
-      ...cutChunks(rendered.text, place, cap, context, cutHeader, {
-        fallback: fallbackOf(draft.leaves),
-        containers: containersOf(draft.leaves.slice(draft.overlap)),
-      }),
+      ...cutChunks(rendered.text, place, cap, context, cutHeader, fallbackOf(draft.leaves)),
     );
     last = undefined;
   }
@@ -216,7 +214,7 @@ function placeOf(job: Job, context: FinishContext): Place {
   if (outer) range = clamp(range, outer.range);
   let crumbs = breadcrumbs(draft.leaves);
   if (outer) crumbs = joinCrumbs(outer.crumbs, crumbs);
-  return { crumbs, range };
+  return { crumbs, range, containers: containersOf(draft.leaves.slice(draft.overlap)) };
 }
 
 /** The heading a chunk starts with, if it starts with one. */
@@ -245,7 +243,7 @@ function toChunk(
     rawSize: rendered.rawSize,
     header,
     tableHeaders: tableHeaders(rendered.root, provenance),
-    containers: containersOf(draft.leaves.slice(draft.overlap)),
+    containers: place.containers,
     overflow:
       contentSize > options.maxSize
         ? (draft.overflow ??
@@ -279,7 +277,7 @@ function cutChunks(
   cap: number,
   context: FinishContext,
   header: string | undefined,
-  fields: Pick<Chunk, 'fallback' | 'containers'>,
+  fallback: Chunk['fallback'],
 ): Chunk[] {
   const { lengthFunction } = context.options;
   const measure = header
@@ -300,7 +298,8 @@ function cutChunks(
       rawSize: size,
       header,
       cut: true,
-      ...fields,
+      fallback,
+      containers: place.containers,
     });
   });
 }

@@ -140,7 +140,7 @@ export function breadcrumbs(leaves: readonly Leaf[]): Breadcrumb[] {
 /**
  * The docs-dialect containers a chunk sits in, outermost first: those that hold all of its content
  * (headings, thematic breaks and definitions aside), a container the chunk holds whole and alone
- * included. Directives, MkDocs admonitions and tabs, JSX elements with content, alerts.
+ * included (also inside a node that holds nothing else, a list of one item). Directives, MkDocs admonitions and tabs, JSX elements with content, alerts.
  *
  * @param leaves
  *   The chunk's own leaves (without overlap).
@@ -161,8 +161,20 @@ export function containersOf(leaves: readonly Leaf[]): Container[] {
     }
     if (common.length === 0) return [];
   }
+  // A whole node that holds one child only (a list of one item holding a note) holds what the
+  // child holds: the chunk sits in the containers down that line too.
+  const chain = [...(common ?? [])];
+  for (
+    let last = chain[chain.length - 1];
+    last && 'children' in last;
+    last = chain[chain.length - 1]
+  ) {
+    const children = last.children as Nodes[];
+    if (children.length !== 1) break;
+    chain.push(children[0] as Nodes);
+  }
   const found: Container[] = [];
-  for (const node of common ?? []) {
+  for (const node of chain) {
     const container = containerSyntax(node)?.container ?? alertOf(node);
     if (container) found.push(container);
   }

@@ -1,4 +1,4 @@
-import type { Code, Html, Link, Nodes, Parent, Parents, Root, Text } from 'mdast';
+import type { Code, Html, Link, List, Nodes, Parent, Parents, Root, Text } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import type { Handle, Info, Options, SafeConfig, State } from 'mdast-util-to-markdown';
 import { defaultHandlers, toMarkdown } from 'mdast-util-to-markdown';
@@ -144,6 +144,28 @@ export function createSerializer(
       : written;
   };
 
+  // An ordered list whose source repeats its number (`1.` `1.` `1.`, as MkDocs and many READMEs
+  // write them) is written so too: from its start, not incremented.
+  const list: Handle = (node: List, parent: Parents | undefined, state: State, info: Info) => {
+    const increment = state.options.incrementListMarker;
+    state.options.incrementListMarker = increment !== false && !repeatsNumber(node);
+    try {
+      return defaultHandlers.list(node, parent, state, info);
+    } finally {
+      state.options.incrementListMarker = increment;
+    }
+  };
+  const repeatsNumber = (node: List): boolean => {
+    if (!node.ordered) return false;
+    const original = (copyOrigins.get(node) ?? node) as List;
+    const [first, second] = original.children;
+    const a = first && sourceMap.range(first);
+    const b = second && sourceMap.range(second);
+    if (!a || !b) return false;
+    const number = (at: number) => /^\d+/.exec(source.slice(at, at + 10))?.[0];
+    return number(a.start) !== undefined && number(a.start) === number(b.start);
+  };
+
   // A GFM literal autolink (`https://x.dev`, `a@b.co`) is written as it was, not as `<…>`.
   const link: Handle = (node: Link, parent: Parents | undefined, state: State, info: Info) => {
     const range = sourceMap.range(node);
@@ -175,16 +197,13 @@ export function createSerializer(
       return handle ? handle(node as never, parent, state, info) : '';
     }
     const body = state.containerFlow(node as never, info);
-    const jsx = syntax.container.kind === 'jsx';
     const inner = syntax.indent
       ? state.indentLines(body, (line, _, blank) => (blank ? '' : syntax.indent) + line)
       : body;
-    const parts = [
-      syntax.opener,
-      ...(inner ? [inner] : []),
-      ...(syntax.closer ? [syntax.closer] : []),
-    ];
-    return parts.join(jsx ? '\n\n' : '\n');
+    let written = syntax.opener;
+    if (inner) written += syntax.separator + inner;
+    if (syntax.closer) written += (inner ? syntax.closeSeparator : '\n') + syntax.closer;
+    return written;
   };
 
   // Every chunk is written by one `toMarkdown` call; its `safe` is swapped for one that skips the
@@ -214,6 +233,7 @@ export function createSerializer(
       link,
       code,
       html,
+      list,
       paragraph: within(defaultHandlers.paragraph),
       heading: within(defaultHandlers.heading),
     },

@@ -13,7 +13,7 @@ import { toString as textOf } from 'mdast-util-to-string';
 import type { Point, Position } from 'unist';
 import type { Container } from '../types.js';
 import { lineIndex, lineStarts } from '../util/line-starts.js';
-import type { ScannedContainer } from './dialect.js';
+import { openerPlaceholder, type ScannedContainer } from './dialect.js';
 
 /**
  * How a container node is written: what every piece of it starts and ends with. Kept in the
@@ -29,6 +29,10 @@ export interface ContainerSyntax {
   closer: string;
   /** What every line of the body is prefixed with (`'    '` for MkDocs bodies). */
   indent: string;
+  /** What comes between the opener and the body: `'\n'`, or `'\n\n'` (a blank line). */
+  separator: string;
+  /** What comes between the body and the closer. */
+  closeSeparator: string;
 }
 
 /**
@@ -56,7 +60,8 @@ export function alertOf(node: Nodes): Container | undefined {
 }
 
 /**
- * Blank the lines a scanner found (their text becomes spaces; line endings and offsets stay).
+ * Blank the lines a scanner found (their text becomes spaces, or an HTML comment for the opener
+ * of an indented container; line endings and offsets stay).
  *
  * @param markdown
  *   The document.
@@ -68,12 +73,22 @@ export function alertOf(node: Nodes): Container | undefined {
 export function blankScanned(markdown: string, scanned: readonly ScannedContainer[]): string {
   if (scanned.length === 0) return markdown;
   const ranges = scanned
-    .flatMap((each) => (each.close ? [each.open, each.close] : [each.open]))
+    .flatMap(
+      (each): Array<[number, number, boolean]> =>
+        each.close
+          ? [
+              [...each.open, false],
+              [...each.close, false],
+            ]
+          : [[...each.open, true]],
+    )
     .sort((a, b) => a[0] - b[0]);
   let text = '';
   let at = 0;
-  for (const [start, end] of ranges) {
-    text += markdown.slice(at, start) + ' '.repeat(end - start);
+  for (const [start, end, indented] of ranges) {
+    text +=
+      markdown.slice(at, start) +
+      (indented ? openerPlaceholder(end - start) : ' '.repeat(end - start));
     at = end;
   }
   return text + markdown.slice(at);
@@ -91,6 +106,9 @@ export type BodyParser = (body: string) => Root;
  * in the node that holds its opening line; for an indented one, the indented code block after
  * its opening line, parsed again as markdown (positions mapped back line by line). Outer
  * containers go first, so inner ones are found inside them. Changes `tree` (the parse's own).
+ * A container whose lines the parse did not leave to it (an opener inside an HTML or indented code
+ * block, as CommonMark reads the document) cannot be grouped: those are returned, and the document
+ * must be parsed again without them (their lines were blanked for nothing).
  *
  * @param tree
  *   The tree of the blanked text.
@@ -100,14 +118,17 @@ export type BodyParser = (body: string) => Root;
  *   The containers found, in document order.
  * @param parseBody
  *   Parses an indented body.
+ * @returns
+ *   The containers that could not be grouped (none when all were).
  */
 export function groupScanned(
   tree: Root,
   markdown: string,
   scanned: readonly ScannedContainer[],
   parseBody: BodyParser,
-): void {
-  if (scanned.length === 0) return;
+): ScannedContainer[] {
+  const failed: ScannedContainer[] = [];
+  if (scanned.length === 0) return failed;
   const starts = lineStarts(markdown);
   const point = (offset: number): Point => {
     const line = lineIndex(starts, offset);
@@ -124,6 +145,8 @@ export function groupScanned(
       opener: each.opener,
       closer: each.closer,
       indent: each.body === 'indented' ? '    ' : '',
+      separator: each.separator,
+      closeSeparator: '\n',
     };
     const node: ContainerDirective = {
       type: 'containerDirective',
@@ -134,6 +157,10 @@ export function groupScanned(
     };
     if (each.body === 'fenced') {
       const closeStart = each.close?.[0] ?? markdown.length;
+      if (insideText(tree, openStart) || insideText(tree, closeStart)) {
+        failed.push(each);
+        continue;
+      }
       let last = first;
       while (last < children.length && endOf(children[last] as Nodes) <= closeStart) last++;
       node.children = children.slice(first, last) as ContainerDirective['children'];
@@ -141,14 +168,36 @@ export function groupScanned(
       children.splice(first, last - first, node as RootContent);
       continue;
     }
+    // The opener stood in as an HTML comment (`openerPlaceholder`): it goes.
+    const placeholder = children[first - 1];
     const code = children[first];
-    if (code?.type !== 'code' || code.lang || !code.position) continue;
+    if (
+      placeholder?.type !== 'html' ||
+      startOf(placeholder) !== openStart ||
+      code?.type !== 'code' ||
+      code.lang ||
+      !code.position
+    ) {
+      failed.push(each);
+      continue;
+    }
+    children.splice(first - 1, 1);
+    first--;
     const body = parseBody(code.value);
     mapBody(body, code.value, code.position, markdown, starts);
     node.children = body.children as ContainerDirective['children'];
     node.position = { start: point(openStart), end: code.position.end };
     children.splice(first, 1, node as RootContent);
   }
+  return failed;
+}
+
+/** Whether a node without children (text, code, HTML) holds `offset` strictly inside. */
+function insideText(tree: Root, offset: number): boolean {
+  const parent = parentAt(tree, offset);
+  return (parent.children as Nodes[]).some(
+    (child) => !('children' in child) && startOf(child) < offset && offset < endOf(child),
+  );
 }
 
 /** The deepest parent whose range holds `offset` strictly inside (the root when none does). */
@@ -261,7 +310,14 @@ function annotateDirective(node: ContainerDirective, markdown: string): void {
   const container: Container = { kind: 'directive', name: node.name };
   if (title) container.title = title;
   if (attributes) container.attributes = attributes;
-  setSyntax(node, { container, opener, closer: colons, indent: '' });
+  setSyntax(node, {
+    container,
+    opener,
+    closer: colons,
+    indent: '',
+    separator: '\n',
+    closeSeparator: '\n',
+  });
 }
 
 function annotateElement(node: MdxJsxFlowElement, markdown: string): void {
@@ -285,8 +341,40 @@ function annotateElement(node: MdxJsxFlowElement, markdown: string): void {
     container,
     opener: markdown.slice(start, end),
     closer: `</${name}>`,
-    indent: '',
+    indent: childIndent(markdown, start, node.children[0]?.position?.start.offset),
+    // As the source wrote it (with or without a blank line), so that a reader of CommonMark, for
+    // whom the element and what it holds are one HTML block, reads each piece the same way.
+    separator: blankBetween(markdown, end, node.children[0]?.position?.start.offset)
+      ? '\n\n'
+      : '\n',
+    closeSeparator: blankBetween(
+      markdown,
+      node.children[node.children.length - 1]?.position?.end.offset,
+      markdown.lastIndexOf('</', node.position?.end.offset ?? 0),
+    )
+      ? '\n\n'
+      : '\n',
   });
+}
+
+/**
+ * How much further in than its element's opening tag the source indents the element's content
+ * (`<TabItem>` at column 2, its code at column 4: two spaces), so that pieces keep it: a reader of
+ * CommonMark takes content indented four columns after a blank line for code, as in the source.
+ */
+function childIndent(markdown: string, start: number, child: number | undefined): string {
+  if (child === undefined) return '';
+  const column = (offset: number) => offset - (markdown.lastIndexOf('\n', offset - 1) + 1);
+  const lineStart = markdown.lastIndexOf('\n', child - 1) + 1;
+  if (!/^[ \t]*$/.test(markdown.slice(lineStart, child))) return '';
+  const deeper = column(child) - column(start);
+  return deeper > 0 && !markdown.slice(lineStart, child).includes('\t') ? ' '.repeat(deeper) : '';
+}
+
+/** Whether the source has a blank line between two offsets (yes when either is unknown). */
+function blankBetween(markdown: string, from: number | undefined, to: number | undefined): boolean {
+  if (from === undefined || to === undefined || to < from) return true;
+  return /\n[ \t]*\r?\n/.test(markdown.slice(from, to));
 }
 
 function setSyntax(node: Parent, syntax: ContainerSyntax): void {

@@ -27,6 +27,26 @@ export interface ScannedContainer {
   opener: string;
   /** The closer to write after every piece (`:::`, `''` for the indented forms). */
   closer: string;
+  /**
+   * What comes between the opener and the body: `'\n'`, or `'\n\n'` where the source left a blank
+   * line there (for the indented forms that decides whether CommonMark reads the body as code).
+   */
+  separator: string;
+}
+
+/**
+ * What an indented container's opening line becomes for the parse: an HTML comment of the same
+ * length (`<!-- … -->`, an HTML block that ends on its line, so the body after it is the indented
+ * code block it stands for and the next opener ends that block), or blank when the line is too
+ * short for one.
+ *
+ * @param length
+ *   The length of the opening line's text.
+ * @returns
+ *   The text that stands for it.
+ */
+export function openerPlaceholder(length: number): string {
+  return length >= 7 ? `<!--${'-'.repeat(length - 7)}-->` : ' '.repeat(length);
 }
 
 /** How one dialect is parsed: what `chunkdown/syntax` puts into a {@link Syntax}. */

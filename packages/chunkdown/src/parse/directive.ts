@@ -109,6 +109,7 @@ function frame(open: RegExpExecArray, line: SourceLine): Frame {
     body: 'fenced',
     opener: line.text.trimEnd(),
     closer: ':'.repeat(colons),
+    separator: '\n',
   };
   return { colons, scanned };
 }

@@ -46,13 +46,15 @@ export function scanIndented(markdown: string): ScannedContainer[] {
   lines.forEach((line, index) => {
     if (line.code || line.blank) return;
     const container = openerOf(line.text);
-    if (!container || !bodyFollows(lines, index, line.indent + 4)) return;
+    const body = container ? bodyAfter(lines, index, line.indent + 4) : -1;
+    if (!container || body < 0) return;
     found.push({
       container,
       open: [line.textStart, line.end],
       body: 'indented',
       opener: line.text.trimEnd(),
       closer: '',
+      separator: body > index + 1 ? '\n\n' : '\n',
     });
   });
   return found;
@@ -76,12 +78,15 @@ function openerOf(text: string): Container | undefined {
   return undefined;
 }
 
-/** Whether the first non-blank line after line `index` is indented at least `indent` columns. */
-function bodyFollows(lines: readonly SourceLine[], index: number, indent: number): boolean {
+/**
+ * The first non-blank line after line `index` when it is indented at least `indent` columns (the
+ * body's first line), else -1.
+ */
+function bodyAfter(lines: readonly SourceLine[], index: number, indent: number): number {
   for (let next = index + 1; next < lines.length; next++) {
     const line = lines[next] as SourceLine;
     if (line.blank) continue;
-    return line.indent >= indent;
+    return line.indent >= indent ? next : -1;
   }
-  return false;
+  return -1;
 }

@@ -52,18 +52,43 @@ export function parseDialects(markdown: string, dialects: readonly Dialect[]): D
   }
 }
 
-/** Parse a text with the dialects, its scanned containers grouped and its containers annotated. */
+/**
+ * Parse a text with the dialects, its scanned containers grouped and its containers annotated. A
+ * scanned container the parse did not leave its lines to (an opener inside an HTML block, as
+ * CommonMark reads it) is dropped, and the text parsed again without it.
+ */
 function readWith(
   markdown: string,
   dialects: readonly Dialect[],
   known: KnownLabels,
   depth: number,
 ): Root {
-  const scanned: ScannedContainer[] =
+  let scanned: ScannedContainer[] =
     depth < MAX_BODY_DEPTH
       ? dialects.flatMap((dialect) => dialect.parser.scan?.(markdown) ?? [])
       : [];
   scanned.sort((a, b) => a.open[0] - b.open[0]);
+  for (;;) {
+    const tree = parseBlanked(markdown, scanned, dialects, known, depth);
+    const failed = groupScanned(tree, markdown, scanned, (body) =>
+      readWith(body, dialects, known, depth + 1),
+    );
+    if (failed.length === 0) {
+      annotateContainers(tree, markdown);
+      return tree;
+    }
+    scanned = scanned.filter((each) => !failed.includes(each));
+  }
+}
+
+/** Parse a text with the lines of its scanned containers blanked. */
+function parseBlanked(
+  markdown: string,
+  scanned: readonly ScannedContainer[],
+  dialects: readonly Dialect[],
+  known: KnownLabels,
+  depth: number,
+): Root {
   const text = blankScanned(markdown, scanned);
   const extensions = [
     gfmSyntaxFor(text),
@@ -71,11 +96,8 @@ function readWith(
   ];
   // A body parsed on its own (an indented container) knows the labels the document defines.
   if (depth > 0) extensions.push(labelHook(known).extension);
-  const tree = fromMarkdown(text, {
+  return fromMarkdown(text, {
     extensions,
     mdastExtensions: [...gfmTreeExtensions, ...dialects.flatMap((dialect) => dialect.parser.mdast)],
   });
-  groupScanned(tree, markdown, scanned, (body) => readWith(body, dialects, known, depth + 1));
-  annotateContainers(tree, markdown);
-  return tree;
 }

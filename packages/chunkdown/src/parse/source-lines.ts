@@ -1,6 +1,6 @@
 /**
  * The lines of a document as the line scanners of the dialects read them: each with its container
- * prefix (indentation and block quote markers) apart from its text, and whether it is code (inside
+ * prefix (indentation, block quote and list markers) apart from its text, and whether it is code (inside
  * a fenced code block, or one of its fences), where no dialect line counts.
  */
 
@@ -14,13 +14,21 @@ export interface SourceLine {
   end: number;
   /** Its text after the prefix. */
   text: string;
-  /** Columns of indentation before its text (tabs to the next multiple of 4), `>` markers aside. */
+  /**
+   * The column its text starts at (tabs to the next multiple of 4, list markers counted),
+   * counted from the last `>` marker.
+   */
   indent: number;
   /** Whether it is a line of fenced code (or a fence). */
   code: boolean;
   /** Whether it holds nothing but whitespace (and `>` markers). */
   blank: boolean;
 }
+
+/** A list marker and the spaces after it (not an empty item). */
+const listMarker = /^(?:[-+*]|\d{1,9}[.)])[ \t]+(?=\S)/;
+/** A thematic break (`* * *`, `---`), which starts with what looks like a list marker. */
+const thematicBreak = /^(?:([-*_])[ \t]*)(?:\1[ \t]*){2,}$/;
 
 /**
  * Split a document into lines for the dialect scanners.
@@ -46,7 +54,13 @@ export function sourceLines(markdown: string): SourceLine[] {
       if (code === 32) indent++;
       else if (code === 9) indent += 4 - (indent % 4);
       else if (code === 62) indent = 0;
-      else break;
+      else {
+        // A list marker (`- `, `1. `): the item's text starts after it, at the column it sets.
+        const marker = listMarker.exec(markdown.slice(textStart, Math.min(end, textStart + 12)));
+        if (!marker || thematicBreak.test(markdown.slice(textStart, end))) break;
+        indent += marker[0].length;
+        textStart += marker[0].length - 1;
+      }
     }
     const text = markdown.slice(textStart, end);
     const marker = /^(`{3,}|~{3,})(.*)$/.exec(text);

@@ -5,7 +5,13 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import type { Chunk, ChunkdownOptions, SplitResult } from '../../src/index.js';
 import { chunkdown } from '../../src/index.js';
+import { dialectsFor } from '../../src/parse/dialect.js';
 import { takeFrontmatter } from '../../src/parse/frontmatter.js';
+import { parseDialects } from '../../src/parse/read-dialects.js';
+import { directive, math, mdx, mkdocs } from '../../src/syntax.js';
+import { displayMath, unbalancedContainers } from './containers.js';
+
+const dialects = { directive, math, mdx, mkdocs };
 
 const parser = unified().use(remarkParse).use(remarkGfm);
 
@@ -166,6 +172,9 @@ export type ProblemKind =
   | 'front-matter'
   | 'offsets'
   | 'raw-cap'
+  | 'open-container'
+  | 'container-mismatch'
+  | 'math-changed'
   | 'other';
 
 /** One invariant violation. */
@@ -226,8 +235,11 @@ function gained(
     headingsSeen.set(heading, seen);
     if (seen > (source.headings.get(heading) ?? 0)) found.push(`heading "${heading.slice(0, 60)}"`);
   }
+  // (Whitespace and emphasis markers are not told apart: MkDocs bodies are code to CommonMark,
+  // and chunkdown writes their markdown normalized, `*` for `_`.)
+  const sourceCode = source.code.map(codeLetters);
   for (const value of chunk.code) {
-    if (!source.code.some((code) => code.includes(value.trim()))) {
+    if (!sourceCode.some((code) => code.includes(codeLetters(value)))) {
       found.push(`code "${value.slice(0, 60)}"`);
     }
   }
@@ -242,6 +254,10 @@ function gained(
     }
   }
   return found;
+}
+
+function codeLetters(code: string): string {
+  return code.replace(/[\s*_\\]+/g, '');
 }
 
 function isSubsequence(items: string[], of: string[]): boolean {
@@ -286,6 +302,13 @@ function wordsInRange(tree: Root, chunk: Chunk, markdown: string): number {
     if ('children' in node) for (const child of node.children as Nodes[]) visit(child);
   };
   visit(tree);
+  // Containers repeat their opener and closer (`:::note[Title]`, `!!! tip "Title"`, `<TabItem
+  // value="npm">`, `</Tabs>`, `> [!tip]- Title`) in every piece.
+  for (const line of chunk.text.split('\n')) {
+    const text = line.replace(/^(?:[ \t]*>)*[ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?/, '');
+    // (Likewise a code piece its fence and info string: ```` ```yaml title="copier.yml" ````.)
+    if (/^(?::{3,}|!!!|\?\?\?|===|<\/?[A-Za-z]|\[!|`{3,}|~{3,})/.test(text)) addContext(text);
+  }
   const have = new Map<string, number>();
   for (const match of markdown.slice(chunk.start, chunk.end).matchAll(wordPattern)) {
     have.set(match[0], (have.get(match[0]) ?? 0) + 1);
@@ -352,11 +375,22 @@ export function findProblems(
     (options.maxRawSize !== undefined &&
       markdown.split(/\s+/).some((token) => token.length > (options.maxRawSize as number) / 2));
   const sourceTree = parseMarkdown(markdown);
-  const source = constructsOf(sourceTree);
+  // Constructs as the dialects the document was read with see them (a piece of an MkDocs body is
+  // code to CommonMark, and its reopened fence a line of that code).
+  const forced = (result.syntax ?? []).map((name) => dialects[name]());
+  const readAs = (text: string): Root =>
+    forced.length > 0
+      ? parseDialects(takeFrontmatter(text).body, dialectsFor(forced, '')).tree
+      : parser.parse(text);
+  const source = constructsOf(forced.length > 0 ? readAs(markdown) : sourceTree);
   const headingsSeen = new Map<string, number>();
   const frontmatter = frontmatterLines(markdown);
   const chunkWords: string[] = [];
   const chunkUrls: string[] = [];
+  // Containers (issue 25): only where the source closes every container it opens.
+  const balanced = unbalancedContainers(takeFrontmatter(markdown).body).length === 0;
+  const readWithDialects = options.syntax !== undefined;
+  const sourceMath = readWithDialects ? displayMath(takeFrontmatter(markdown).body) : [];
 
   chunks.forEach((chunk, index) => {
     const where = `chunk ${index}`;
@@ -398,6 +432,29 @@ export function findProblems(
       add('other', `${where}: content ${chunk.contentSize} > ${maxSize} without a reason`);
     }
     if (hasOpenFence(chunk.text)) add('open-fence', `${where}: open code fence`);
+    if (balanced && !chunk.cut) {
+      for (const problem of unbalancedContainers(chunk.text))
+        add('open-container', `${where}: ${problem}`);
+    }
+    if (readWithDialects) {
+      for (const value of displayMath(chunk.text)) {
+        const kept = chunk.cut
+          ? sourceMath.some((source) => source.includes(value))
+          : sourceMath.includes(value);
+        if (!kept) add('math-changed', `${where}: math not as written: ${value.slice(0, 60)}`);
+      }
+      if (chunk.containers.length > 0 && !chunk.cut) {
+        // With the dialects the document was read with (a piece of MDX has no imports to detect).
+        const again = chunkdown({ chunkSize: 1e9, syntax: forced }).split(chunk.text);
+        const found = JSON.stringify(again.chunks[0]?.containers ?? []);
+        if (found !== JSON.stringify(chunk.containers)) {
+          add(
+            'container-mismatch',
+            `${where}: re-parses in ${found}, not ${JSON.stringify(chunk.containers)}`,
+          );
+        }
+      }
+    }
     const orphans = orphanRows(chunk.text);
     if (orphans.length > 0 && !chunk.cut)
       add('orphan-rows', `${where}: orphan table rows ${orphans.slice(0, 2).join(' / ')}`);
@@ -420,7 +477,8 @@ export function findProblems(
     chunkWords.push(...own);
     chunkUrls.push(...urlsOf(tree));
     if (!chunk.cut && !chunk.fallback) {
-      const constructs = constructsOf(tree);
+      const read = forced.length > 0 ? readAs(chunk.text) : tree;
+      const constructs = constructsOf(read);
       // (Overlap repeats text, code lines and table rows, never a heading: it gains nothing.)
       for (const construct of gained(constructs, source, headingsSeen)) {
         add('gained-construct', `${where}: gained ${construct}`);
@@ -441,7 +499,7 @@ export function findProblems(
       ) {
         add('heading-only', `${where}: only headings: ${chunk.text.slice(0, 80)}`);
       }
-      if (wordsInRange(tree, chunk, markdown) < 0.9) {
+      if (wordsInRange(read, chunk, markdown) < 0.9) {
         add(
           'offsets',
           `${where}: words not in its range ${chunk.start}-${chunk.end}: ${chunk.text.slice(0, 60)}`,
@@ -490,7 +548,7 @@ export function checkInvariants(
   const { result, problems } = findProblems(markdown, options, checks);
   if (problems.length > 0 || !result) {
     throw new Error(
-      `${problems.length} invariant violation(s) with ${JSON.stringify(options)}:\n- ${problems
+      `${problems.length} invariant violation(s) with ${JSON.stringify({ ...options, syntax: options.syntax && 'dialects' })}:\n- ${problems
         .slice(0, 20)
         .map((problem) => `[${problem.kind}] ${problem.message}`)
         .join('\n- ')}`,

@@ -1,0 +1,86 @@
+import type { Nodes } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { mathFromMarkdown } from 'mdast-util-math';
+import { math } from 'micromark-extension-math';
+
+/**
+ * The container checks of the invariant oracle (issue 25), read line by line as a person (or
+ * another markdown tool) reads a chunk, without chunkdown's parser: a chunk must close every
+ * container it opens and open every container it closes.
+ *
+ * - Directive fences: a line of three or more colons and a name opens (`:::note`, `::: tip`,
+ *   `:::note[Title]`), a line of colons alone closes the innermost one with at most as many.
+ * - JSX components: a line that starts with `<Name …>` (a capitalized name, not self-closing)
+ *   opens, `</Name>` closes; tags on the same line pair up.
+ *
+ * Lines inside fenced code are not read.
+ */
+export function unbalancedContainers(text: string): string[] {
+  const problems: string[] = [];
+  const directives: number[] = [];
+  const tags: string[] = [];
+  let fence: string | undefined;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/^(?:[ \t]*>)*[ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?/, '');
+    const marker = /^(`{3,}|~{3,})(.*)$/.exec(line);
+    if (fence) {
+      if (marker && (marker[1] as string).startsWith(fence) && (marker[2] as string).trim() === '')
+        fence = undefined;
+      continue;
+    }
+    if (marker && !(marker[1]?.startsWith('`') && marker[2]?.includes('`'))) {
+      fence = marker[1] as string;
+      continue;
+    }
+    const close = /^(:{3,})[ \t]*$/.exec(line);
+    if (close) {
+      const colons = (close[1] as string).length;
+      if (directives.length === 0 || (directives[directives.length - 1] as number) > colons) {
+        problems.push(`closes a container it did not open: ${line}`);
+      } else directives.pop();
+      continue;
+    }
+    const open = /^(:{3,})[ \t]*[A-Za-z]/.exec(line);
+    if (open) {
+      directives.push((open[1] as string).length);
+      continue;
+    }
+    for (const tag of line.matchAll(
+      /<(\/?)([A-Z][\w.]*)((?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*)>/g,
+    )) {
+      if ((tag[3] as string).trimEnd().endsWith('/')) continue;
+      const name = tag[2] as string;
+      if (tag[1]) {
+        if (tags[tags.length - 1] === name) tags.pop();
+        else problems.push(`closes <${name}> it did not open`);
+      } else tags.push(name);
+    }
+  }
+  if (directives.length > 0)
+    problems.push(`leaves ${directives.length} directive container(s) open`);
+  if (tags.length > 0) problems.push(`leaves <${tags.join('>, <')}> open`);
+  return problems;
+}
+
+/**
+ * The display math of a text as `micromark-extension-math` reads it (chunkdown's own parser
+ * aside): the TeX of each `$$` block.
+ *
+ * @param text
+ *   Markdown.
+ * @returns
+ *   The values of its `math` nodes.
+ */
+export function displayMath(text: string): string[] {
+  const tree = fromMarkdown(text, {
+    extensions: [math({ singleDollarTextMath: false })],
+    mdastExtensions: [mathFromMarkdown()],
+  });
+  const values: string[] = [];
+  const visit = (node: Nodes) => {
+    if (node.type === 'math') values.push(node.value);
+    if ('children' in node) for (const child of node.children as Nodes[]) visit(child);
+  };
+  visit(tree);
+  return values;
+}

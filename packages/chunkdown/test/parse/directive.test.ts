@@ -1,0 +1,70 @@
+import { describe, expect, test } from 'vitest';
+import { directiveParser, scanFences } from '../../src/parse/directive.js';
+
+describe('scanFences', () => {
+  test('pairs fences as micromark does and leaves the forms it reads to it', () => {
+    const { pairs, scanned } = scanFences(':::note[Title]\ntext\n:::\n\n:::tip\nmore\n:::');
+    expect(pairs).toBe(2);
+    expect(scanned).toEqual([]);
+  });
+
+  test('finds the VitePress form (a space after the colons) with its title, and its closer', () => {
+    const markdown = 'Intro\n\n::: tip Custom Title\nBody.\n:::\n';
+    const [found] = scanFences(markdown).scanned;
+    expect(found?.container).toEqual({ kind: 'directive', name: 'tip', title: 'Custom Title' });
+    expect(markdown.slice(...(found?.open ?? [0, 0]))).toBe('::: tip Custom Title');
+    expect(markdown.slice(...(found?.close ?? [0, 0]))).toBe(':::');
+    expect([found?.opener, found?.closer, found?.body]).toEqual([
+      '::: tip Custom Title',
+      ':::',
+      'fenced',
+    ]);
+  });
+
+  test('finds the older Docusaurus form (a title after the name)', () => {
+    const [found] = scanFences(':::note Before you start\nBody.\n:::').scanned;
+    expect(found?.container).toEqual({
+      kind: 'directive',
+      name: 'note',
+      title: 'Before you start',
+    });
+  });
+
+  test('a closer closes the innermost container whose opener has at most as many colons', () => {
+    const markdown = ':::: info Outer\n::: tip Inner\nx\n:::\nafter\n::::';
+    const scanned = scanFences(markdown).scanned;
+    expect(scanned.map((each) => [each.container.name, markdown.slice(...(each.close ?? [0, 0]))])).toEqual([
+      ['info', '::::'],
+      ['tip', ':::'],
+    ]);
+  });
+
+  test('fences inside fenced code and containers never closed are not containers', () => {
+    expect(scanFences('```md\n::: tip\nx\n:::\n```').pairs).toBe(0);
+    expect(scanFences('::: tip\nnever closed').scanned).toEqual([]);
+  });
+
+  test('finds containers inside list items and block quotes', () => {
+    const markdown = '1. Step\n\n   ::: warning\n   Careful.\n   :::\n\n> ::: info\n> Quoted.\n> :::';
+    expect(scanFences(markdown).scanned.map((each) => each.container.name)).toEqual(['warning', 'info']);
+  });
+});
+
+describe('directiveParser', () => {
+  test('is detected by fences that pair, not by colons in text', () => {
+    const { detect } = directiveParser();
+    expect(detect('::: tip\nx\n:::')).toBe(true);
+    expect(detect(':::note\nx\n:::')).toBe(true);
+    expect(detect('Meet at 12:45 or ::: later.')).toBe(false);
+    expect(detect(':::note\nnever closed')).toBe(false);
+  });
+
+  test('reads container directives only, unless leaf or text directives are asked for', () => {
+    const flowOnly = directiveParser().micromark[0] as { flow: Record<number, unknown[]>; text?: unknown };
+    expect(flowOnly.flow[58]).toHaveLength(1);
+    expect(flowOnly.text).toBeUndefined();
+    const all = directiveParser({ leaf: true, text: true }).micromark[0] as typeof flowOnly;
+    expect(all.flow[58]).toHaveLength(2);
+    expect(all.text).toBeDefined();
+  });
+});

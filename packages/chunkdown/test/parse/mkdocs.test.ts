@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'vitest';
+import { mkdocsParser, scanIndented } from '../../src/parse/mkdocs.js';
+
+describe('scanIndented', () => {
+  test('finds admonitions with their type and title, and the blank line after the opener', () => {
+    const markdown = '!!! note "Where it lives"\n    Body.\n\n??? tip\n\n    Folded body.\n\n???+ warning inline end "Open"\n    Shown.';
+    expect(
+      scanIndented(markdown).map((each) => [each.container, each.opener, each.separator]),
+    ).toEqual([
+      [{ kind: 'admonition', name: 'note', title: 'Where it lives' }, '!!! note "Where it lives"', '\n'],
+      [{ kind: 'admonition', name: 'tip' }, '??? tip', '\n\n'],
+      [{ kind: 'admonition', name: 'warning', title: 'Open' }, '???+ warning inline end "Open"', '\n'],
+    ]);
+  });
+
+  test('finds content tabs', () => {
+    const [linux, mac] = scanIndented('=== "Linux"\n\n    apt install x\n\n=== "macOS"\n    brew install x');
+    expect([linux?.container, mac?.container]).toEqual([
+      { kind: 'tab', name: 'tab', title: 'Linux' },
+      { kind: 'tab', name: 'tab', title: 'macOS' },
+    ]);
+  });
+
+  test('an opener needs a body indented four columns more, and is not read inside code', () => {
+    expect(scanIndented('!!! note\nNot indented.')).toEqual([]);
+    expect(scanIndented('```\n!!! note\n    body\n```')).toEqual([]);
+    expect(scanIndented('- item\n\n    !!! note\n        Body.').map((each) => each.container.name)).toEqual([
+      'note',
+    ]);
+    expect(scanIndented('- !!! tip\n\n      In the item.')).toHaveLength(1);
+  });
+
+  test('detection needs an opener with a body', () => {
+    const { detect } = mkdocsParser();
+    expect(detect('!!! note\n    Body.')).toBe(true);
+    expect(detect('Wow!!! This is great!!!\n    indented code')).toBe(false);
+    expect(detect('a === b')).toBe(false);
+  });
+});
