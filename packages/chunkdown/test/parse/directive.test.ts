@@ -33,7 +33,9 @@ describe('scanFences', () => {
   test('a closer closes the innermost container whose opener has at most as many colons', () => {
     const markdown = ':::: info Outer\n::: tip Inner\nx\n:::\nafter\n::::';
     const scanned = scanFences(markdown).scanned;
-    expect(scanned.map((each) => [each.container.name, markdown.slice(...(each.close ?? [0, 0]))])).toEqual([
+    expect(
+      scanned.map((each) => [each.container.name, markdown.slice(...(each.close ?? [0, 0]))]),
+    ).toEqual([
       ['info', '::::'],
       ['tip', ':::'],
     ]);
@@ -45,8 +47,12 @@ describe('scanFences', () => {
   });
 
   test('finds containers inside list items and block quotes', () => {
-    const markdown = '1. Step\n\n   ::: warning\n   Careful.\n   :::\n\n> ::: info\n> Quoted.\n> :::';
-    expect(scanFences(markdown).scanned.map((each) => each.container.name)).toEqual(['warning', 'info']);
+    const markdown =
+      '1. Step\n\n   ::: warning\n   Careful.\n   :::\n\n> ::: info\n> Quoted.\n> :::';
+    expect(scanFences(markdown).scanned.map((each) => each.container.name)).toEqual([
+      'warning',
+      'info',
+    ]);
   });
 });
 
@@ -60,7 +66,10 @@ describe('directiveParser', () => {
   });
 
   test('reads container directives only, unless leaf or text directives are asked for', () => {
-    const flowOnly = directiveParser().micromark[0] as { flow: Record<number, unknown[]>; text?: unknown };
+    const flowOnly = directiveParser().micromark[0] as {
+      flow: Record<number, unknown[]>;
+      text?: unknown;
+    };
     expect(flowOnly.flow[58]).toHaveLength(1);
     expect(flowOnly.text).toBeUndefined();
     const all = directiveParser({ leaf: true, text: true }).micromark[0] as typeof flowOnly;

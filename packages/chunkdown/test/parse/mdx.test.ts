@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'vitest';
 import { fromMarkdown } from 'mdast-util-from-markdown';
+import { describe, expect, test } from 'vitest';
 import { mdxDiagnostic, mdxParser, showsMdx } from '../../src/parse/mdx.js';
 
 describe('showsMdx', () => {

@@ -3,18 +3,29 @@ import { mkdocsParser, scanIndented } from '../../src/parse/mkdocs.js';
 
 describe('scanIndented', () => {
   test('finds admonitions with their type and title, and the blank line after the opener', () => {
-    const markdown = '!!! note "Where it lives"\n    Body.\n\n??? tip\n\n    Folded body.\n\n???+ warning inline end "Open"\n    Shown.';
+    const markdown =
+      '!!! note "Where it lives"\n    Body.\n\n??? tip\n\n    Folded body.\n\n???+ warning inline end "Open"\n    Shown.';
     expect(
       scanIndented(markdown).map((each) => [each.container, each.opener, each.separator]),
     ).toEqual([
-      [{ kind: 'admonition', name: 'note', title: 'Where it lives' }, '!!! note "Where it lives"', '\n'],
+      [
+        { kind: 'admonition', name: 'note', title: 'Where it lives' },
+        '!!! note "Where it lives"',
+        '\n',
+      ],
       [{ kind: 'admonition', name: 'tip' }, '??? tip', '\n\n'],
-      [{ kind: 'admonition', name: 'warning', title: 'Open' }, '???+ warning inline end "Open"', '\n'],
+      [
+        { kind: 'admonition', name: 'warning', title: 'Open' },
+        '???+ warning inline end "Open"',
+        '\n',
+      ],
     ]);
   });
 
   test('finds content tabs', () => {
-    const [linux, mac] = scanIndented('=== "Linux"\n\n    apt install x\n\n=== "macOS"\n    brew install x');
+    const [linux, mac] = scanIndented(
+      '=== "Linux"\n\n    apt install x\n\n=== "macOS"\n    brew install x',
+    );
     expect([linux?.container, mac?.container]).toEqual([
       { kind: 'tab', name: 'tab', title: 'Linux' },
       { kind: 'tab', name: 'tab', title: 'macOS' },
@@ -24,9 +35,9 @@ describe('scanIndented', () => {
   test('an opener needs a body indented four columns more, and is not read inside code', () => {
     expect(scanIndented('!!! note\nNot indented.')).toEqual([]);
     expect(scanIndented('```\n!!! note\n    body\n```')).toEqual([]);
-    expect(scanIndented('- item\n\n    !!! note\n        Body.').map((each) => each.container.name)).toEqual([
-      'note',
-    ]);
+    expect(
+      scanIndented('- item\n\n    !!! note\n        Body.').map((each) => each.container.name),
+    ).toEqual(['note']);
     expect(scanIndented('- !!! tip\n\n      In the item.')).toHaveLength(1);
   });
 
