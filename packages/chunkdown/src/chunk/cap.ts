@@ -1,4 +1,4 @@
-import type { Root } from 'mdast';
+import type { Nodes, Root } from 'mdast';
 import type { Draft } from '../pack/pack.js';
 import type { LengthFunction } from '../types.js';
 import { segmentOffsets } from '../util/segmenter.js';
@@ -49,12 +49,30 @@ export function resplit(
   round: number,
   splitAgain: Resplitter,
   render: (draft: Draft) => Rendered,
+  length: LengthFunction,
 ): Array<{ draft: Draft; rendered: Rendered | undefined }> | undefined {
   // Definitions kept for references are added back to each piece that needs them.
   const flow: Root = {
     ...chunk.root,
     children: chunk.root.children.filter((node) => node.type !== 'definition'),
   };
+  const pieces = resplitWithin(chunk, flow, cap, round, splitAgain, render);
+  if (pieces) return pieces;
+  // Code whose fence line alone takes half the cap (```` ```astro title="…" del={2,3,8} ````):
+  // its pieces keep the language and give up the rest of the info string, so each is still
+  // fenced code, closed, rather than text cut across its fences.
+  const shorter = withShortCodeInfo(flow, cap, length);
+  return shorter && resplitWithin(chunk, shorter, cap, round, splitAgain, render);
+}
+
+function resplitWithin(
+  chunk: Rendered,
+  flow: Root,
+  cap: number,
+  round: number,
+  splitAgain: Resplitter,
+  render: (draft: Draft) => Rendered,
+): Array<{ draft: Draft; rendered: Rendered | undefined }> | undefined {
   let budget = cap * 0.95;
   for (
     let attempt = 0;
@@ -76,6 +94,33 @@ export function resplit(
     budget = Math.min(budget * 0.9, (budget * cap) / chunk.rawSize);
   }
   return undefined;
+}
+
+/**
+ * The tree with every code block whose fence lines take at least half the cap written with a
+ * shorter info string: the language only, or nothing when that is still too long (copies keep
+ * their position); `undefined` when there is no such block.
+ */
+function withShortCodeInfo(root: Root, cap: number, length: LengthFunction): Root | undefined {
+  const fence = (lang: string | null | undefined, meta: string | null | undefined) =>
+    length(`\`\`\`${lang ?? ''} ${meta ?? ''}\n\n\`\`\``);
+  let changed = false;
+  const visit = (node: Nodes): Nodes => {
+    if (node.type === 'code') {
+      if (fence(node.lang, node.meta) * 2 < cap) return node;
+      changed = true;
+      return fence(node.lang, null) * 2 < cap
+        ? { ...node, meta: null }
+        : { ...node, lang: null, meta: null };
+    }
+    if (!('children' in node)) return node;
+    const children = (node.children as Nodes[]).map(visit);
+    return children.some((child, index) => child !== (node.children as Nodes[])[index])
+      ? ({ ...node, children } as Nodes)
+      : node;
+  };
+  const shorter = visit(root) as Root;
+  return changed ? shorter : undefined;
 }
 
 /** A piece of text cut by {@link hardCut}, with where it is in the text. */

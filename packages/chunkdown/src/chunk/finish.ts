@@ -113,6 +113,8 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
           last = undefined;
           continue;
         }
+        // Empty headings (`##` alone) that fit nowhere else hold nothing to embed: no chunk.
+        if (onlyEmptyHeadings(job.draft)) continue;
       }
       chunks.push(toChunk(job, rendered, place, context, header));
       last = { job, rendered };
@@ -128,7 +130,14 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
     // The header is bounded to a share of the cap (see `createHeader`), so room is left; each
     // piece is then checked again with its own header.
     const room = header ? Math.max(1, cap - lengthFunction(header + headerGap)) : cap;
-    const pieces = resplit(rendered, room, job.round, context.splitAgain, render);
+    const pieces = resplit(
+      rendered,
+      room,
+      job.round,
+      context.splitAgain,
+      render,
+      context.options.lengthFunction,
+    );
     if (pieces) {
       for (let index = pieces.length - 1; index >= 0; index--) {
         const piece = pieces[index] as { draft: Draft; rendered: Rendered | undefined };
@@ -150,9 +159,7 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
     const cutHeader = job.headerless
       ? context.header?.(place.crumbs, leadingHeading(rendered.root), place.containers)
       : header;
-    chunks.push(
-      ...cutChunks(rendered.text, place, cap, context, cutHeader, fallbackOf(draft.leaves)),
-    );
+    chunks.push(...cutChunks(rendered, place, cap, context, cutHeader, fallbackOf(draft.leaves)));
     last = undefined;
   }
   return chunks;
@@ -161,6 +168,13 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
 /** Whether a draft holds nothing but headings. */
 function onlyHeadings(draft: Draft): boolean {
   return draft.leaves.length > 0 && draft.leaves.every((leaf) => leaf.node.type === 'heading');
+}
+
+/** Whether a draft holds nothing but headings without text (`##`). */
+function onlyEmptyHeadings(draft: Draft): boolean {
+  return draft.leaves.every(
+    (leaf) => leaf.node.type === 'heading' && nodeText(leaf.node).trim() === '',
+  );
 }
 
 /**
@@ -272,25 +286,29 @@ function fallbackOf(leaves: readonly Leaf[]): Chunk['fallback'] {
  * each piece is measured with the header before it, so `embedText` stays within the cap.
  */
 function cutChunks(
-  text: string,
+  rendered: Rendered,
   place: Place,
   cap: number,
   context: FinishContext,
   header: string | undefined,
   fallback: Chunk['fallback'],
 ): Chunk[] {
+  const { text } = rendered;
   const { lengthFunction } = context.options;
+  // A link cut as text: the piece that ends inside its URL must not read as a shorter link.
+  const finish = holdsLink(rendered.root) ? withoutCutAutolink : (piece: string) => piece;
   const measure = header
-    ? (piece: string) => lengthFunction(embedText(header, piece))
-    : lengthFunction;
+    ? (piece: string) => lengthFunction(embedText(header, finish(piece)))
+    : (piece: string) => lengthFunction(finish(piece));
   const [start, end] = place.range;
   const source = context.source.slice(start, end);
   const at = source === text ? (offset: number) => offset : alignWithSource(text, source);
   return hardCut(text, cap, measure).map((piece) => {
-    const size = lengthFunction(piece.text);
     const last = piece.start + piece.text.length - 1;
+    const written = last + 1 < text.length ? finish(piece.text) : piece.text;
+    const size = lengthFunction(written);
     return createChunk({
-      text: piece.text,
+      text: written,
       breadcrumbs: place.crumbs,
       start: start + at(piece.start),
       end: start + Math.max(at(piece.start), at(last) + 1),
@@ -304,15 +322,42 @@ function cutChunks(
   });
 }
 
-/** How far ahead in the source a character of the text is looked for before it is taken as added. */
-const ALIGN_REACH = 16;
+/** Whether a chunk's tree holds a link or an image. */
+function holdsLink(root: Root): boolean {
+  const visit = (node: Nodes): boolean =>
+    node.type === 'link' ||
+    node.type === 'image' ||
+    ('children' in node && (node.children as Nodes[]).some(visit));
+  return visit(root);
+}
 
 /**
- * Align a chunk's text with the source it was made from, character by character: each character
- * of the text is matched with its next occurrence in the source within a short reach (the source
- * may hold container prefixes, indentation, escapes or markup the text writes otherwise); a
- * character the source does not have near by (an escape the serializer added) takes the place
- * of the source character it stands before.
+ * A piece of a link cut as text, with the URL it ends in made plain: `https://exa…` or `www.exa…`
+ * cut short would read (GFM literal autolinks) as a link to another address, so its scheme's
+ * colon (or the dot after `www`) is escaped (`https\://`): it renders as written, as text.
+ *
+ * @param piece
+ *   The piece's text.
+ * @returns
+ *   The text to write.
+ */
+function withoutCutAutolink(piece: string): string {
+  return piece.replace(
+    /(https?|ftp)(:\/\/)(\S*)$|\b(www)(\.)(\S*)$/i,
+    (_, scheme, colon, rest, www, dot, tail) =>
+      scheme ? `${scheme}\\${colon}${rest}` : `${www}\\${dot}${tail}`,
+  );
+}
+
+/** How far ahead in the source a word of the text is looked for before it is taken as added. */
+const ALIGN_REACH = 256;
+
+/**
+ * Align a chunk's text with the source it was made from, word by word (runs of characters other
+ * than whitespace): each word is found at its next occurrence in the source within a reach (the
+ * source may hold container prefixes, indentation, escapes or markup the text writes otherwise),
+ * and its characters map one to one; a word the source does not have near by (an escape the
+ * serializer added, a `*` written for a `-`) maps to where the source stands.
  *
  * @param text
  *   The chunk's text.
@@ -323,17 +368,32 @@ const ALIGN_REACH = 16;
  */
 function alignWithSource(text: string, source: string): (offset: number) => number {
   const map = new Int32Array(text.length + 1);
-  let j = 0;
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charCodeAt(i);
-    let k = j;
-    while (k < source.length && k - j < ALIGN_REACH && source.charCodeAt(k) !== char) k++;
-    if (k < source.length && source.charCodeAt(k) === char) {
-      map[i] = k;
-      j = k + 1;
-    } else map[i] = Math.min(j, source.length);
+  let cursor = 0;
+  let at = 0;
+  for (const word of text.matchAll(/\S+/g)) {
+    const start = word.index;
+    const near = source.slice(cursor, cursor + ALIGN_REACH + word[0].length).indexOf(word[0]);
+    for (; at < start; at++) map[at] = cursor;
+    if (near >= 0) {
+      for (let k = 0; k < word[0].length; k++) map[start + k] = cursor + near + k;
+      cursor += near + word[0].length;
+    } else {
+      // Written otherwise (an escape more or less): its characters one by one, each looked for
+      // a few characters on.
+      for (let k = 0; k < word[0].length; k++) {
+        const char = word[0].charCodeAt(k);
+        let probe = cursor;
+        while (probe < source.length && probe - cursor < 4 && source.charCodeAt(probe) !== char)
+          probe++;
+        if (probe < source.length && source.charCodeAt(probe) === char) {
+          map[start + k] = probe;
+          cursor = probe + 1;
+        } else map[start + k] = cursor;
+      }
+    }
+    at = start + word[0].length;
   }
-  map[text.length] = Math.min(j, source.length);
+  for (; at <= text.length; at++) map[at] = cursor;
   return (offset) => map[Math.max(0, Math.min(offset, text.length))] as number;
 }
 

@@ -1,0 +1,57 @@
+import { describe, expect, test } from 'vitest';
+import { chunkdown } from '../src/index.js';
+import { hasOpenFence } from './helpers/invariants.js';
+
+/** Edges of `maxRawSize` found on real docs (issue 25, leftovers of the last wave). */
+describe('the raw cap', () => {
+  test('pieces cut as text end after their last character, also where the text is not the source as written', () => {
+    const markdown =
+      '- <div>\n  Я використовувала Starlight на попередній роботі й була у захваті палюбіць палюбіць палюбіць палюбіць палюбіць\n  </div>';
+    const { chunks } = chunkdown({ chunkSize: 30, maxRawSize: 60 }).split(markdown);
+    expect(chunks.some((chunk) => chunk.cut)).toBe(true);
+    for (const chunk of chunks) {
+      const source = markdown.slice(chunk.start, chunk.end);
+      const lastWord = chunk.text.split(/\s+/).at(-1) as string;
+      expect(source.endsWith(lastWord)).toBe(true);
+    }
+  });
+
+  test('an empty heading is never a chunk of its own', () => {
+    const html = `<div>\n${'html '.repeat(30)}\n</div>`;
+    for (const markdown of [`##\n\n#\n\n${html}`, `${html}\n\n## A\n\n${html}\n\n##`]) {
+      const { chunks } = chunkdown({ chunkSize: 100, maxRawSize: 120 }).split(markdown);
+      expect(chunks.length).toBeGreaterThan(1);
+      for (const chunk of chunks) expect(chunk.text).not.toMatch(/^#+$/);
+    }
+  });
+
+  test('code whose info string nearly fills the cap is cut into closed fenced pieces that keep their language', () => {
+    const markdown =
+      '```astro title="src/pages/index.astro" del={2,3,8}\nconst title = "Hello";\n<h1>{title}</h1>\n```\n';
+    const { chunks } = chunkdown({ chunkSize: 30, maxRawSize: 60 }).split(markdown);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) {
+      expect(chunk.rawSize).toBeLessThanOrEqual(60);
+      expect(hasOpenFence(chunk.text)).toBe(false);
+      expect(chunk.text).toMatch(/^```astro\b/);
+    }
+  });
+
+  test('a link cut as text does not read as a link to a shorter address', () => {
+    const url =
+      'https://example.com/a/very/long/path/that/goes/on/and/on/for/a/while/index.html?query=value';
+    const { chunks } = chunkdown({ chunkSize: 50, maxRawSize: 60 }).split(
+      `See [the docs](${url}) for more.`,
+    );
+    const pieces = chunks.filter((chunk) => chunk.cut);
+    expect(pieces.length).toBeGreaterThan(1);
+    for (const piece of pieces) {
+      expect(piece.rawSize).toBeLessThanOrEqual(60);
+      // No GFM literal autolink starts in a piece that stops inside the URL.
+      expect(piece.text).not.toMatch(/(?<!\\)https?:\/\/\S*$/);
+    }
+    expect(pieces.map((piece) => piece.text.replaceAll('\\', '')).join('')).toContain(
+      url.slice(0, 40),
+    );
+  });
+});
