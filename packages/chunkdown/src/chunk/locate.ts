@@ -137,6 +137,11 @@ export function breadcrumbs(leaves: readonly Leaf[]): Breadcrumb[] {
     .map((heading: Heading) => ({ text: nodeText(heading), depth: heading.depth }));
 }
 
+/** Whether a node is content of a chunk, not a heading, a thematic break or a definition. */
+function isContent(node: Nodes): boolean {
+  return node.type !== 'heading' && node.type !== 'thematicBreak' && node.type !== 'definition';
+}
+
 /**
  * The docs-dialect containers a chunk sits in, outermost first: those that hold all of its content
  * (headings, thematic breaks and definitions aside), a container the chunk holds whole and alone
@@ -150,8 +155,7 @@ export function breadcrumbs(leaves: readonly Leaf[]): Breadcrumb[] {
 export function containersOf(leaves: readonly Leaf[]): Container[] {
   let common: readonly Nodes[] | undefined;
   for (const leaf of leaves) {
-    const type = leaf.node.type;
-    if (type === 'heading' || type === 'thematicBreak' || type === 'definition') continue;
+    if (!isContent(leaf.node)) continue;
     const chain: readonly Nodes[] = [...(leaf.path as Nodes[]), leaf.node];
     if (!common) common = chain;
     else {
@@ -161,15 +165,15 @@ export function containersOf(leaves: readonly Leaf[]): Container[] {
     }
     if (common.length === 0) return [];
   }
-  // A whole node that holds one child only (a list of one item holding a note) holds what the
-  // child holds: the chunk sits in the containers down that line too.
+  // A whole node that holds one child only (a list of one item holding a note; headings aside)
+  // holds what the child holds: the chunk sits in the containers down that line too.
   const chain = [...(common ?? [])];
   for (
     let last = chain[chain.length - 1];
     last && 'children' in last;
     last = chain[chain.length - 1]
   ) {
-    const children = last.children as Nodes[];
+    const children = (last.children as Nodes[]).filter(isContent);
     if (children.length !== 1) break;
     chain.push(children[0] as Nodes);
   }

@@ -2,7 +2,7 @@ import type { Code, Html, Link, List, Nodes, Parent, Parents, Root, Text } from 
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import type { Handle, Info, Options, SafeConfig, State } from 'mdast-util-to-markdown';
 import { defaultHandlers, toMarkdown } from 'mdast-util-to-markdown';
-import { containerSyntax } from '../parse/containers.js';
+import { type ContainerSyntax, containerSyntax } from '../parse/containers.js';
 import type { Provenance } from '../tree/provenance.js';
 import type { SourceMap } from '../tree/source-map.js';
 import { hasFenceLines, scanFences } from '../util/fence-lines.js';
@@ -192,19 +192,70 @@ export function createSerializer(
   ) => {
     const original = (copyOrigins.get(node) ?? node) as Nodes;
     const syntax = containerSyntax(original) ?? containerSyntax(node as Nodes);
-    if (!syntax) {
-      const handle = (base.handlers as Record<string, Handle> | undefined)?.[node.type];
-      return handle ? handle(node as never, parent, state, info) : '';
-    }
+    if (!syntax) return asWritten(node as Nodes, parent, state, info);
     const body = state.containerFlow(node as never, info);
-    const inner = syntax.indent
-      ? state.indentLines(body, (line, _, blank) => (blank ? '' : syntax.indent) + line)
+    const { separator, closeSeparator, indent } = pieceLayout(node, original, syntax);
+    const inner = indent
+      ? state.indentLines(body, (line, _, blank) => (blank ? '' : indent) + line)
       : body;
     let written = syntax.opener;
-    if (inner) written += syntax.separator + inner;
-    if (syntax.closer) written += (inner ? syntax.closeSeparator : '\n') + syntax.closer;
+    if (inner) written += separator + inner;
+    if (syntax.closer) written += (inner ? closeSeparator : '\n') + syntax.closer;
     return written;
   };
+  // MDX nodes kept whole (a JSX element without content, an expression, inline JSX) are written
+  // as the source wrote them where that is one line; else by their dialect's serializer.
+  const asWritten: Handle = (
+    node: Nodes,
+    parent: Parents | undefined,
+    state: State,
+    info: Info,
+  ) => {
+    const range = sourceMap.range(node);
+    const written = range && source.slice(range.start, range.end);
+    if (written !== undefined && !/[\r\n]/.test(written)) return written;
+    const handle = (base.handlers as Record<string, Handle> | undefined)?.[node.type];
+    return handle ? handle(node as never, parent, state, info) : '';
+  };
+
+  /**
+   * How a piece of a JSX element lays out its content: with a blank line before (and after) it
+   * where the source has one before its first (after its last) child, and as far in as the source
+   * indents its first child, so a reader of CommonMark (to whom the element and what it holds
+   * are HTML blocks) reads the piece as it reads the source. Other containers keep theirs.
+   */
+  const pieceLayout = (node: Parent, original: Nodes, syntax: ContainerSyntax) => {
+    const first = node.children[0] as Nodes | undefined;
+    const last = node.children[node.children.length - 1] as Nodes | undefined;
+    const opened = sourceMap.range(original)?.start;
+    const from = first && startInSource(first);
+    const to = last && endInSource(last);
+    if (syntax.container.kind !== 'jsx' || opened === undefined || from === undefined)
+      return syntax;
+    const lineStart = source.lastIndexOf('\n', from - 1) + 1;
+    const deeper = from - lineStart - column(source, opened);
+    const indent =
+      /^[ ]*$/.test(source.slice(lineStart, from)) && deeper > 0 ? ' '.repeat(deeper) : '';
+    const previousLine = source.lastIndexOf('\n', lineStart - 2) + 1;
+    const blankBefore = lineStart > 0 && source.slice(previousLine, lineStart).trim() === '';
+    const nextLine = to === undefined ? -1 : source.indexOf('\n', to);
+    const lineAfter =
+      nextLine < 0 ? '' : source.slice(nextLine + 1, source.indexOf('\n', nextLine + 1) >>> 0);
+    const blankAfter = nextLine >= 0 && lineAfter.trim() === '';
+    return {
+      indent,
+      separator: blankBefore ? '\n\n' : '\n',
+      closeSeparator: blankAfter ? '\n\n' : '\n',
+    };
+  };
+  /** Where a node of a chunk (or the node it was copied or sliced from) starts in the source. */
+  const startInSource = (node: Nodes): number | undefined => {
+    const origin = sliceOrigins.get(node);
+    if (origin) return sourceMap.char(origin.node, origin.from)?.start;
+    return sourceMap.range((copyOrigins.get(node as Parent) as Nodes | undefined) ?? node)?.start;
+  };
+  const endInSource = (node: Nodes): number | undefined =>
+    sourceMap.range((copyOrigins.get(node as Parent) as Nodes | undefined) ?? node)?.end;
 
   // Every chunk is written by one `toMarkdown` call; its `safe` is swapped for one that skips the
   // unsafe patterns that cannot match.
@@ -228,6 +279,13 @@ export function createSerializer(
       ...base.handlers,
       containerDirective: container,
       mdxJsxFlowElement: container,
+      ...(dialects.length > 0
+        ? {
+            mdxJsxTextElement: asWritten,
+            mdxFlowExpression: asWritten,
+            mdxTextExpression: asWritten,
+          }
+        : {}),
       root,
       text,
       link,

@@ -22,6 +22,38 @@ export interface SplitSettings {
   context?: boolean | undefined;
   /** Size in tokens of this encoding instead of characters. */
   tokens?: TokenName | undefined;
+  /**
+   * Docs dialects: `'auto'` (each where a file shows it; `.mdx` files are MDX), `'none'`
+   * (CommonMark + GFM only), or the dialects to read every file with.
+   */
+  syntax?: SyntaxSetting | undefined;
+}
+
+/** The dialects `--syntax` names. */
+export const syntaxFlagNames = ['mdx', 'directive', 'math', 'mkdocs'] as const;
+
+/** What `--syntax` (or `syntax` in a config file) asks for. */
+export type SyntaxSetting = 'auto' | 'none' | Array<(typeof syntaxFlagNames)[number]>;
+
+/**
+ * Parse the value of `--syntax`: `auto`, `none`, or a comma-separated list of dialects.
+ *
+ * @param raw The value as typed.
+ * @param name What to call it in the message (`--syntax`).
+ * @returns The setting.
+ * @throws {UsageError} Naming the accepted values.
+ */
+export function parseSyntax(raw: string, name = '--syntax'): SyntaxSetting {
+  const value = raw.trim();
+  if (value === 'auto' || value === 'none') return value;
+  const names = value.split(',').map((part) => part.trim());
+  const unknown = names.find((part) => !(syntaxFlagNames as readonly string[]).includes(part));
+  if (unknown !== undefined || names.length === 0) {
+    throw new UsageError(
+      `${name} expects auto, none or a comma-separated list of ${syntaxFlagNames.join(', ')}, got "${raw}"`,
+    );
+  }
+  return [...new Set(names)] as Array<(typeof syntaxFlagNames)[number]>;
 }
 
 /** What the command line asks for. */
@@ -55,6 +87,7 @@ const flags = {
   'min-chunk-size': { type: 'string' },
   context: { type: 'boolean' },
   tokens: { type: 'string', short: 't' },
+  syntax: { type: 'string' },
   rule: { type: 'string', multiple: true },
   config: { type: 'string', short: 'c' },
   format: { type: 'string', short: 'f' },
@@ -136,6 +169,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     }
     split.tokens = values.tokens;
   }
+  if (values.syntax !== undefined) split.syntax = parseSyntax(values.syntax);
   if (values.rule) {
     let rules: PlainRules = {};
     for (const rule of values.rule) rules = applyRuleFlag(rules, rule);

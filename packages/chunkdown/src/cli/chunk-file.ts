@@ -1,5 +1,14 @@
 import { createSplitter, type InternalSplitter } from '../internal.js';
-import type { Chunk, DocumentKind, Frontmatter, LengthFunction, SplitResult } from '../types.js';
+import { auto, directive, math, mdx, mkdocs } from '../syntax.js';
+import type {
+  Chunk,
+  DocumentKind,
+  Frontmatter,
+  LengthFunction,
+  SplitResult,
+  Syntax,
+} from '../types.js';
+import type { SyntaxSetting } from './args.js';
 import { describeError, UsageError } from './errors.js';
 import type { LargeFiles } from './large-file.js';
 import { type ChunkQuality, inspectChunk } from './quality.js';
@@ -22,6 +31,10 @@ export type FileOutcome =
       frontmatter: Frontmatter | undefined;
       /** What kind of document it is (`'record-list'` or `'prose'`). */
       kind: DocumentKind;
+      /** The dialects it was read with. */
+      syntax: SplitResult['syntax'];
+      /** What the split reports about reading it (MDX that did not parse). */
+      diagnostics: SplitResult['diagnostics'];
       /** Quality checks per chunk, when the report asked for them. */
       quality: ChunkQuality[] | undefined;
     }
@@ -39,12 +52,17 @@ export type FileOutcome =
 export async function buildSplitter(
   settings: ResolvedSettings,
   lengthFunction?: LengthFunction,
-): Promise<InternalSplitter> {
-  const { tokens, ...options } = settings;
+): Promise<Splitters> {
+  const { tokens, syntax = 'auto', ...options } = settings;
   const measure =
     lengthFunction ?? (tokens === undefined ? undefined : await loadTokenCounter(tokens));
+  const base = measure ? { ...options, lengthFunction: measure } : options;
   try {
-    return createSplitter(measure ? { ...options, lengthFunction: measure } : options);
+    const main = createSplitter({ ...base, syntax: dialectsOf(syntax) });
+    // Under `auto`, a `.mdx` file is MDX whatever it shows (the other dialects still detected).
+    const mdxFiles =
+      syntax === 'auto' ? createSplitter({ ...base, syntax: [mdx(), ...auto()] }) : main;
+    return { main, for: (file) => (/\.mdx$/i.test(file) ? mdxFiles : main) };
   } catch (error) {
     if (error instanceof RangeError || error instanceof TypeError) {
       throw new UsageError(error.message);
@@ -53,23 +71,39 @@ export async function buildSplitter(
   }
 }
 
+/** The splitters of a run: `.mdx` files get MDX always on under `--syntax auto`. */
+export interface Splitters {
+  /** The splitter of files in general (and of standard input). */
+  readonly main: InternalSplitter;
+  /** The splitter of a file of this name. */
+  for(file: string): InternalSplitter;
+}
+
+/** The `syntax` option of a `--syntax` setting. */
+function dialectsOf(setting: SyntaxSetting): Syntax[] {
+  if (setting === 'auto') return auto();
+  if (setting === 'none') return [];
+  const made = { mdx, directive, math, mkdocs };
+  return setting.map((name) => made[name]());
+}
+
 /**
  * Chunk a document's text, and check each chunk when the report needs it.
  *
  * @param file Name to report it under.
  * @param text The markdown.
- * @param splitter The configured splitter.
+ * @param splitters The run's splitters.
  * @param inspect Whether to run the quality checks, and the size unit.
  * @returns The outcome; a failure of the splitter becomes a failed outcome naming the file.
  */
 export function chunkText(
   file: string,
   text: string,
-  splitter: InternalSplitter,
+  splitters: Splitters,
   inspect: Inspection,
 ): FileOutcome {
   try {
-    return outcomeOf(file, splitter.split(text), inspect);
+    return outcomeOf(file, splitters.for(file).split(text), inspect);
   } catch (error) {
     return failedOutcome(file, error);
   }
@@ -81,7 +115,7 @@ export function chunkText(
  *
  * @param file Name to report it under.
  * @param text The markdown.
- * @param splitter The configured splitter.
+ * @param splitters The run's splitters.
  * @param inspect Whether to run the quality checks, and the size unit.
  * @param large How large documents are split, if they are split apart.
  * @returns The outcome; a failure of the splitter becomes a failed outcome naming the file.
@@ -89,13 +123,13 @@ export function chunkText(
 export async function chunkInput(
   file: string,
   text: string,
-  splitter: InternalSplitter,
+  splitters: Splitters,
   inspect: Inspection,
   large?: LargeFiles,
 ): Promise<FileOutcome> {
-  if (!large?.handles(text)) return chunkText(file, text, splitter, inspect);
+  if (!large?.handles(text)) return chunkText(file, text, splitters, inspect);
   try {
-    return outcomeOf(file, await large.split(splitter, text, file), inspect);
+    return outcomeOf(file, await large.split(splitters.for(file), text, file), inspect);
   } catch (error) {
     return failedOutcome(file, error);
   }
@@ -110,7 +144,7 @@ function failedOutcome(file: string, error: unknown): FileOutcome {
 /** A successful outcome, with the quality checks when the report needs them. */
 function outcomeOf(
   file: string,
-  { chunks, frontmatter, kind }: SplitResult,
+  { chunks, frontmatter, kind, syntax, diagnostics }: SplitResult,
   inspect: Inspection,
 ): FileOutcome {
   const quality =
@@ -119,7 +153,7 @@ function outcomeOf(
       : chunks.map((chunk) =>
           inspectChunk(chunk.text, inspect === 'characters' ? chunk.contentSize : undefined),
         );
-  return { ok: true, file, chunks, frontmatter, kind, quality };
+  return { ok: true, file, chunks, frontmatter, kind, syntax, diagnostics, quality };
 }
 
 /**
@@ -127,7 +161,7 @@ function outcomeOf(
  *
  * @param path File path to read.
  * @param file Name to report it under (the path as the user gave or found it).
- * @param splitter The configured splitter.
+ * @param splitters The run's splitters.
  * @param inspect Whether to run the quality checks, and the size unit.
  * @param large How large files are split, if they are split apart ({@link chunkInput}).
  * @returns The outcome; a file that cannot be read, or is not UTF-8 text (binary, NUL bytes,
@@ -136,11 +170,11 @@ function outcomeOf(
 export async function chunkFile(
   path: string,
   file: string,
-  splitter: InternalSplitter,
+  splitters: Splitters,
   inspect: Inspection,
   large?: LargeFiles,
 ): Promise<FileOutcome> {
   const read = await readTextFile(path);
   if (!read.ok) return { ok: false, file, message: read.message };
-  return chunkInput(file, read.text, splitter, inspect, large);
+  return chunkInput(file, read.text, splitters, inspect, large);
 }

@@ -1,5 +1,12 @@
 import { headerOf } from '../internal.js';
-import type { Chunk, DocumentKind, Frontmatter } from '../types.js';
+import type {
+  Chunk,
+  Container,
+  Diagnostic,
+  DocumentKind,
+  Frontmatter,
+  SyntaxName,
+} from '../types.js';
 import type { OutputFormat } from './args.js';
 
 /** One chunk as the CLI writes it: where it comes from, and the chunk with its metadata. */
@@ -12,6 +19,10 @@ export interface ChunkRecord extends Chunk {
   kind: DocumentKind;
   /** The file's front matter, on its first chunk only. */
   frontmatter?: Frontmatter;
+  /** The docs dialects the file was read with, on its first chunk only (when any). */
+  syntax?: SyntaxName[];
+  /** What the split reports about reading the file (MDX that did not parse), on its first chunk. */
+  diagnostics?: Diagnostic[];
 }
 
 /** A chunked file, as the formatters receive it. */
@@ -20,6 +31,8 @@ export interface ChunkedFile {
   chunks: readonly Chunk[];
   frontmatter: Frontmatter | undefined;
   kind: DocumentKind;
+  syntax?: SyntaxName[] | undefined;
+  diagnostics?: Diagnostic[] | undefined;
 }
 
 /**
@@ -32,6 +45,8 @@ export function toRecords(chunked: ChunkedFile): ChunkRecord[] {
   return chunked.chunks.map((chunk, index) => {
     const record: ChunkRecord = { file: chunked.file, index, kind: chunked.kind, ...chunk };
     if (index === 0 && chunked.frontmatter) record.frontmatter = chunked.frontmatter;
+    if (index === 0 && chunked.syntax && chunked.syntax.length > 0) record.syntax = chunked.syntax;
+    if (index === 0 && chunked.diagnostics) record.diagnostics = chunked.diagnostics;
     return record;
   });
 }
@@ -114,6 +129,11 @@ export function formatText(chunked: ChunkedFile, unit: string): string {
       const notes = describeDiagnostics(record);
       if (notes) lines.push(notes);
       if (record.frontmatter) lines.push(describeFrontmatter(record.frontmatter));
+      if (record.syntax) lines.push(`syntax: ${record.syntax.join(', ')}`);
+      for (const diagnostic of record.diagnostics ?? []) lines.push(describeReading(diagnostic));
+      if (record.containers.length > 0) {
+        lines.push(`in containers: ${record.containers.map(describeContainer).join(' › ')}`);
+      }
       if (record.index === 0 && record.kind === 'record-list') {
         lines.push('kind: record-list (a record that must be split shares no chunk with another)');
       }
@@ -139,6 +159,28 @@ export function describeDiagnostics(chunk: Pick<Chunk, 'overflow' | 'cut' | 'fal
   if (chunk.cut) notes.push('cut by the raw size cap');
   if (chunk.fallback) notes.push('split as plain text');
   return notes.length > 0 ? `note: ${notes.join('; ')}` : '';
+}
+
+/**
+ * A diagnostic of the split on one line (`line 5, column 12: not MDX (…); read as CommonMark`).
+ *
+ * @param diagnostic What the split reports.
+ * @returns The line.
+ */
+export function describeReading(diagnostic: Diagnostic): string {
+  const where = `line ${diagnostic.line}, column ${diagnostic.column}`;
+  return `${where}: not ${diagnostic.syntax.toUpperCase()} (${diagnostic.reason}); read without it`;
+}
+
+function describeContainer(container: Container): string {
+  const attributes = Object.entries(container.attributes ?? {})
+    .map(([key, value]) => (value ? `${key}="${value}"` : key))
+    .join(' ');
+  const name =
+    container.kind === 'jsx'
+      ? `<${[container.name, attributes].filter(Boolean).join(' ')}>`
+      : `${container.kind} ${container.name}`;
+  return container.title && container.kind !== 'jsx' ? `${name} "${container.title}"` : name;
 }
 
 function describeFrontmatter(frontmatter: Frontmatter): string {

@@ -13,10 +13,16 @@ const styledTypes: readonly RuleType[] = ['link', 'image'];
 const splitNames = ['never-split', 'allow-split', 'size-split:N'];
 const styleNames = ['inline', 'preserve'];
 
+/** One rule as plain data. */
+export interface PlainRule {
+  split?: SplitRule;
+  style?: 'inline' | 'preserve';
+  /** Rules of containers by name (`container` only, from a config file). */
+  names?: Record<string, { split?: SplitRule }>;
+}
+
 /** Rules as plain data: what a config file or `--rule` can express (no transforms). */
-export type PlainRules = Partial<
-  Record<RuleType, { split?: SplitRule; style?: 'inline' | 'preserve' }>
->;
+export type PlainRules = Partial<Record<RuleType, PlainRule>>;
 
 function isRuleType(value: string): value is RuleType {
   return (ruleTypes as readonly string[]).includes(value);
@@ -98,16 +104,33 @@ export function checkRules(value: unknown, where: string): PlainRules {
     const at = `${where}.${type}`;
     if (!isPlainObject(rule))
       throw new UsageError(`${at} must be an object with \`split\` and/or \`style\``);
-    const checked: { split?: SplitRule; style?: 'inline' | 'preserve' } = {};
+    const checked: PlainRule = {};
     for (const [field, fieldValue] of Object.entries(rule)) {
       if (field === 'split') checked.split = checkSplit(fieldValue, `${at}.split`);
       else if (field === 'style') checked.style = parseStyle(type, fieldValue, at);
+      else if (field === 'names' && type === 'container')
+        checked.names = checkNames(fieldValue, `${at}.names`);
       else
         throw new UsageError(`${at}: unknown field \`${field}\`, expected \`split\` or \`style\``);
     }
     rules = { ...rules, [type]: checked };
   }
   return rules;
+}
+
+/** Check the rules of containers by name: `{ "danger": { "split": "never-split" } }`. */
+function checkNames(value: unknown, where: string): Record<string, { split?: SplitRule }> {
+  if (!isPlainObject(value))
+    throw new UsageError(`${where} must be an object keyed by container name`);
+  const names: Record<string, { split?: SplitRule }> = {};
+  for (const [name, rule] of Object.entries(value)) {
+    if (!isPlainObject(rule) || Object.keys(rule).some((field) => field !== 'split')) {
+      throw new UsageError(`${where}.${name} must be an object with \`split\``);
+    }
+    names[name] =
+      rule.split === undefined ? {} : { split: checkSplit(rule.split, `${where}.${name}.split`) };
+  }
+  return names;
 }
 
 /** Check a split rule from JSON: a string form or an object form. */

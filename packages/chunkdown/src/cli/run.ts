@@ -10,10 +10,11 @@ import {
   chunkInput,
   type FileOutcome,
   type Inspection,
+  type Splitters,
 } from './chunk-file.js';
 import { discover, type Input } from './discover.js';
 import { describeError, RunError, UsageError } from './errors.js';
-import { createFormatter } from './format.js';
+import { createFormatter, describeReading } from './format.js';
 import { LargeFiles } from './large-file.js';
 import { Output, OutputClosed } from './output.js';
 import { chunkInWorkers } from './pool.js';
@@ -104,7 +105,7 @@ async function execute(io: CliIo): Promise<number> {
   // Check the options before reading anything, without loading a tokenizer.
   let probe: InternalSplitter;
   try {
-    probe = await buildSplitter(settings, (text) => text.length);
+    probe = (await buildSplitter(settings, (text) => text.length)).main;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     throw new UsageError(attributeOptionError(error.message, command.split, command.config));
@@ -185,6 +186,9 @@ async function execute(io: CliIo): Promise<number> {
           if (!report || !quality) return;
           report.addChunk({ file: outcome.file, index, chunk, quality });
         });
+        for (const diagnostic of outcome.diagnostics ?? []) {
+          warn(`${outcome.file}: ${describeReading(diagnostic)}`);
+        }
         await output?.write(formatter.file(outcome));
       } else {
         failures++;
@@ -251,10 +255,10 @@ async function* outcomes(
     input.kind === 'file' ? [{ path: resolve(io.cwd, input.path), file: input.path }] : [],
   );
   const threaded = io.workerUrl !== undefined && shouldUseWorkers(files.length, jobs);
-  let splitter: InternalSplitter | undefined;
+  let splitters: Splitters | undefined;
   const local = async () => {
-    splitter ??= await buildSplitter(settings);
-    return splitter;
+    splitters ??= await buildSplitter(settings);
+    return splitters;
   };
   const pooled =
     threaded && io.workerUrl

@@ -1,4 +1,4 @@
-import type { SplitSettings } from './args.js';
+import { parseSyntax, type SplitSettings } from './args.js';
 import { UsageError } from './errors.js';
 import { checkRules, isPlainObject, mergeRules } from './rules.js';
 import { isTokenName, type TokenName, tokenNames } from './tokens.js';
@@ -20,12 +20,12 @@ const numericKeys = [
   'overlap',
   'minChunkSize',
 ] as const;
-const configKeys = [...numericKeys, 'context', 'rules', 'tokens'];
+const configKeys = [...numericKeys, 'context', 'rules', 'tokens', 'syntax'];
 
 /**
  * Read the text of a `--config` file: a JSON object with library options
- * (`chunkSize`, `maxOverflowRatio`, `maxRawSize`, `overlap`, `minChunkSize`, `context`, `rules`)
- * and `tokens`. Ranges are left to the library, whose errors name the option.
+ * (`chunkSize`, `maxOverflowRatio`, `maxRawSize`, `overlap`, `minChunkSize`, `context`, `rules`),
+ * `tokens` and `syntax` (`"auto"`, `"none"`, or a list of dialects). Ranges are left to the library, whose errors name the option.
  *
  * @param text File contents.
  * @param path File path, for messages.
@@ -55,6 +55,19 @@ export function parseConfig(text: string, path: string): SplitSettings {
         );
       }
       settings.context = option;
+    } else if (key === 'syntax') {
+      if (
+        typeof option !== 'string' &&
+        !(Array.isArray(option) && option.every((item) => typeof item === 'string'))
+      ) {
+        throw new UsageError(
+          `${path}: \`syntax\` must be "auto", "none" or a list of dialects, got ${JSON.stringify(option)}`,
+        );
+      }
+      settings.syntax = parseSyntax(
+        Array.isArray(option) ? option.join(',') : option,
+        `${path}: \`syntax\``,
+      );
     } else if (key === 'rules') {
       settings.rules = checkRules(option, `${path}: rules`);
     } else if (key === 'tokens') {
@@ -98,6 +111,8 @@ export function resolveSettings(
   const context = flags.context ?? config.context;
   if (context !== undefined) resolved.context = context;
   if (tokens !== undefined) resolved.tokens = tokens;
+  const syntax = flags.syntax ?? config.syntax;
+  if (syntax !== undefined) resolved.syntax = syntax;
   if (config.rules || flags.rules)
     resolved.rules = mergeRules(config.rules ?? {}, flags.rules ?? {});
   return resolved;

@@ -19,13 +19,16 @@ Sizing:
       --context                give every chunk embedText: the document's title › its headings,
                                a blank line, then the chunk (--max-raw-size then bounds it)
   -t, --tokens NAME            size in tokens: cl100k_base or o200k_base (default: characters)
+      --syntax WHAT            docs dialects: auto (default: each where a file shows it, and
+                               .mdx files as MDX), none (CommonMark + GFM only), or a list of
+                               mdx, directive, math, mkdocs to read every file with
       --rule TYPE=RULE         split rule, repeatable: TYPE=never-split|allow-split|size-split:N,
                                or link.style=inline|preserve (also image.style)
                                TYPE: ${ruleTypes.slice(0, 7).join(', ')},
                                ${ruleTypes.slice(7).join(', ')}
   -c, --config FILE            JSON file of options: chunkSize, maxOverflowRatio, maxRawSize,
-                               overlap, minChunkSize, context, rules, tokens (flags take
-                               precedence)
+                               overlap, minChunkSize, context, rules, tokens, syntax (flags
+                               take precedence)
 
 Input and output:
   -f, --format FORMAT          jsonl, json or text (default: text on a terminal, else jsonl)

@@ -6,9 +6,8 @@
  * @module
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { InternalSplitter } from '../internal.js';
 import { parseSegment } from '../internal.js';
-import { buildSplitter, chunkFile } from './chunk-file.js';
+import { buildSplitter, chunkFile, type Splitters } from './chunk-file.js';
 import { UsageError } from './errors.js';
 import type { ParseJob, WorkerJob, WorkerMessage, WorkerSetup } from './protocol.js';
 
@@ -19,8 +18,8 @@ const send = (message: WorkerMessage) => port.postMessage(message);
 
 const ready = parseOnly ? undefined : await startSplitter();
 
-/** The splitter of the settings, or `undefined` when they are refused (the parent is told). */
-async function startSplitter(): Promise<InternalSplitter | undefined> {
+/** The splitters of the settings, or `undefined` when they are refused (the parent is told). */
+async function startSplitter(): Promise<Splitters | undefined> {
   try {
     return await buildSplitter(settings);
   } catch (error) {

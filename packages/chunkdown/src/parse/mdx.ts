@@ -1,21 +1,24 @@
 import { mdxFromMarkdown, mdxToMarkdown } from 'mdast-util-mdx';
+import { htmlFlow, htmlText } from 'micromark-core-commonmark';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import type { Diagnostic } from '../types.js';
-import type { DialectParser } from './dialect.js';
+import type { DialectParser, MicromarkExtension } from './dialect.js';
 
 /**
  * The MDX dialect, as `micromark-extension-mdxjs` and `mdast-util-mdx` read it: ESM
  * (`import`/`export` lines), JSX (`<Tabs>`, `<TabItem value="npm">`, `<Badge />`) and
  * expressions (`{props.x}`), with what MDX turns off (indented code, raw HTML, `<…>` autolinks).
- * A document that does not parse as MDX (a stray `{` or `<` in prose) is read without it, and the
- * split reports where and why.
+ * HTML comments (`<!-- … -->`, an error to MDX) are read as CommonMark reads them: docs written
+ * for CommonMark and moved to MDX keep them, and are MDX in every other way. A document that does
+ * not parse as MDX (a stray `{` or `<` in prose) is read without it, and the split reports where
+ * and why.
  *
  * @returns
  *   The parser.
  */
 export function mdxParser(): DialectParser {
   return {
-    micromark: [mdxjs()],
+    micromark: [mdxjs(), htmlComments],
     mdast: mdxFromMarkdown(),
     toMarkdown: [mdxToMarkdown()],
     detect: showsMdx,
@@ -23,13 +26,56 @@ export function mdxParser(): DialectParser {
   };
 }
 
+type Construct = Extract<
+  NonNullable<NonNullable<MicromarkExtension['flow']>[number]>,
+  { tokenize: unknown }
+>;
+type Tokenizer = Construct['tokenize'];
+
+/**
+ * One of CommonMark's HTML constructs, for comments only (what `<!--` starts), taking precedence
+ * over MDX's JSX for them.
+ */
+function commentsOnly(html: Construct): Construct {
+  const start: Construct = { partial: true, tokenize: tokenizeCommentStart };
+  const tokenize: Tokenizer = function (effects, ok, nok) {
+    const inner = html.tokenize.call(this, effects, ok, nok);
+    return (code) => effects.check(start, inner, nok)(code);
+  };
+  return { ...html, name: `mdxHtmlComment${html.name ?? ''}`, tokenize, add: 'before' };
+}
+
+/** `<!--`: the start of an HTML comment (checked, nothing kept). */
+const tokenizeCommentStart: Tokenizer = (effects, ok, nok) => {
+  const expected = [60, 33, 45, 45];
+  let index = 0;
+  const next = (code: number | null): ReturnType<ReturnType<Tokenizer>> => {
+    if (code !== expected[index]) return nok(code);
+    effects.enter('htmlFlowData');
+    effects.consume(code);
+    effects.exit('htmlFlowData');
+    index++;
+    return index === expected.length ? ok : next;
+  };
+  return next;
+};
+
+/** HTML comments in MDX, read as CommonMark reads them (flow and text). */
+const htmlComments: MicromarkExtension = {
+  flow: { 60: commentsOnly(htmlFlow as Construct) },
+  text: { 60: commentsOnly(htmlText as Construct) },
+};
+
 /** A top-level `import`/`export` line. */
 const esm = /^(?:import|export)[ \t{*]/m;
 /** A line that starts with a JSX component (a capitalized tag) or a fragment. */
 const component = /^[ \t]*<(?:[A-Z][\w.]*|>)/m;
 
 /**
- * Whether a document shows MDX: a top-level `import` or `export` line, and a JSX component.
+ * Whether a document shows MDX: a top-level `import` or `export` line and a JSX component, or a
+ * component that wraps markdown (`<Tabs>` alone on a line, a blank line, …, `</Tabs>`): pages
+ * of docs sites that provide their components globally import nothing, and CommonMark reads such
+ * a component as HTML blocks with markdown between them.
  *
  * @param markdown
  *   The document.
@@ -37,7 +83,27 @@ const component = /^[ \t]*<(?:[A-Z][\w.]*|>)/m;
  *   Whether it reads as MDX.
  */
 export function showsMdx(markdown: string): boolean {
-  return esm.test(markdown) && component.test(markdown);
+  if (!component.test(markdown)) return false;
+  return esm.test(markdown) || wrapsMarkdown(markdown);
+}
+
+/** Opening and closing lines of components: `<Name …>` (not self-closing) and `</Name>`. */
+const componentLine = /^[ \t]*<(\/?)([A-Z][\w.]*)(?:[ \t][^\n]*?)?(\/?)>[ \t]*$/gm;
+
+/** Whether a component opened alone on a line is closed alone on a line after a blank line. */
+function wrapsMarkdown(markdown: string): boolean {
+  const open = new Map<string, number>();
+  for (const match of markdown.matchAll(componentLine)) {
+    const [, closing, name = '', selfClosing] = match;
+    if (selfClosing) continue;
+    if (!closing) {
+      if (!open.has(name)) open.set(name, match.index);
+      continue;
+    }
+    const from = open.get(name);
+    if (from !== undefined && /\n[ \t]*\r?\n/.test(markdown.slice(from, match.index))) return true;
+  }
+  return false;
 }
 
 /** The packages whose errors mean the document is not MDX. */

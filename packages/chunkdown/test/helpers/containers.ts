@@ -45,6 +45,8 @@ export function unbalancedContainers(text: string): string[] {
       directives.push((open[1] as string).length);
       continue;
     }
+    // Components at the start of a line (flow JSX: `<Tabs>`, `</TabItem>`), not `Vec<T>` in text.
+    if (!/^<\/?[A-Z]/.test(line)) continue;
     for (const tag of line.matchAll(
       /<(\/?)([A-Z][\w.]*)((?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*)>/g,
     )) {

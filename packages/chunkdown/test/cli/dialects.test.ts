@@ -1,0 +1,119 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCommandLine } from '../../src/cli/args.js';
+import { type CliIo, run } from '../../src/cli/run.js';
+import { parseConfig } from '../../src/cli/settings.js';
+
+// The command line reads docs dialects per file (issue 25).
+
+let cwd: string;
+
+const tabs = `<Tabs>
+<TabItem value="npm">
+
+${'Install the package with npm, then run the command once to check it. '.repeat(4)}
+
+</TabItem>
+</Tabs>
+`;
+
+beforeAll(() => {
+  cwd = mkdtempSync(join(tmpdir(), 'chunkdown-dialects-'));
+  writeFileSync(join(cwd, 'page.mdx'), `# Install\n\n${tabs}`);
+  writeFileSync(join(cwd, 'page.md'), `# Install\n\n${tabs}`);
+  writeFileSync(
+    join(cwd, 'note.md'),
+    `:::note[Before you start]\n${'You need an account. '.repeat(10)}\n:::\n`,
+  );
+  writeFileSync(
+    join(cwd, 'broken.mdx'),
+    '# Pricing\n\nThe base plan costs less than {the premium plan.\n',
+  );
+});
+
+afterAll(() => rmSync(cwd, { recursive: true, force: true }));
+
+class Capture extends Writable {
+  text = '';
+  isTTY = false;
+  override _write(chunk: Buffer, _encoding: string, done: () => void) {
+    this.text += chunk.toString();
+    done();
+  }
+}
+
+async function cli(argv: string[]) {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const stdin = Object.assign((async function* () {})(), { isTTY: true });
+  const io: CliIo = { argv, cwd, stdin, stdout, stderr, cpus: 1 };
+  const code = await run(io);
+  const records = stdout.text
+    .trimEnd()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  return { code, records, stderr: stderr.text };
+}
+
+describe('dialects on the command line', () => {
+  it('reads a .mdx file as MDX: every piece of a component sits in it and re-opens it', async () => {
+    const { code, records } = await cli(['page.mdx', '--chunk-size', '120', '--format', 'jsonl']);
+    expect(code).toBe(0);
+    expect(records[0].syntax).toEqual(['mdx']);
+    const pieces = records.filter((record) => record.containers.length > 0);
+    expect(pieces.length).toBeGreaterThan(1);
+    for (const piece of pieces) {
+      expect(piece.containers.map((container: { name: string }) => container.name)).toEqual([
+        'Tabs',
+        'TabItem',
+      ]);
+      expect(piece.text).toMatch(/^(# Install\n\n)?<Tabs>\n<TabItem value="npm">/);
+      expect(piece.text).toMatch(/<\/TabItem>\n<\/Tabs>$/);
+    }
+  });
+
+  it('detects dialects by default, and --syntax none turns them off', async () => {
+    const detected = await cli(['note.md', '--chunk-size', '80']);
+    expect(detected.records[0].syntax).toEqual(['directive']);
+    expect(
+      detected.records.every((record) => record.text.startsWith(':::note[Before you start]')),
+    ).toBe(true);
+    const none = await cli(['note.md', '--chunk-size', '80', '--syntax', 'none']);
+    expect(none.records[0].syntax).toBeUndefined();
+    expect(none.records.every((record) => record.containers.length === 0)).toBe(true);
+  });
+
+  it('a .md file with components and no imports is CommonMark unless --syntax asks for MDX', async () => {
+    expect((await cli(['page.md'])).records[0].syntax).toBeUndefined();
+    const forced = await cli(['page.md', '--syntax', 'mdx,math']);
+    expect(forced.records[0].syntax).toEqual(['mdx', 'math']);
+    expect(forced.records.some((record) => record.containers.length > 0)).toBe(true);
+  });
+
+  it('MDX that does not parse is chunked as CommonMark, with a one-line notice naming the line', async () => {
+    const { code, records, stderr } = await cli(['broken.mdx']);
+    expect(code).toBe(0);
+    expect(records.map((record) => record.text).join('\n')).toContain('{the premium plan');
+    expect(records[0].diagnostics).toEqual([expect.objectContaining({ syntax: 'mdx', line: 3 })]);
+    expect(stderr).toMatch(
+      /^chunkdown: broken\.mdx: line 3, column \d+: not MDX \(.+\); read without it\n$/,
+    );
+  });
+
+  it('takes --syntax and a config syntax, and refuses anything else by name', () => {
+    expect(parseCommandLine(['--syntax', 'directive, math']).split.syntax).toEqual([
+      'directive',
+      'math',
+    ]);
+    expect(parseCommandLine(['--syntax', 'auto']).split.syntax).toBe('auto');
+    expect(() => parseCommandLine(['--syntax', 'latex'])).toThrow(
+      /--syntax expects auto, none or a comma-separated list of mdx, directive, math, mkdocs, got "latex"/,
+    );
+    expect(parseConfig('{"syntax": ["mkdocs"]}', 'c.json').syntax).toEqual(['mkdocs']);
+    expect(() => parseConfig('{"syntax": 3}', 'c.json')).toThrow(/c\.json: `syntax` must be/);
+  });
+});
