@@ -28,6 +28,7 @@ beforeAll(() => {
     join(cwd, 'note.md'),
     `:::note[Before you start]\n${'You need an account. '.repeat(10)}\n:::\n`,
   );
+  writeFileSync(join(cwd, 'badge.md'), '# Status\n\n<Badge text="beta" />\n\nSome text.\n');
   writeFileSync(
     join(cwd, 'broken.mdx'),
     '# Pricing\n\nThe base plan costs less than {the premium plan.\n',
@@ -87,8 +88,10 @@ describe('dialects on the command line', () => {
     expect(none.records.every((record) => record.containers.length === 0)).toBe(true);
   });
 
-  it('a .md file with components and no imports is CommonMark unless --syntax asks for MDX', async () => {
-    expect((await cli(['page.md'])).records[0].syntax).toBeUndefined();
+  it('a .md file is MDX where a component wraps markdown, else CommonMark unless --syntax asks', async () => {
+    expect((await cli(['page.md'])).records[0].syntax).toEqual(['mdx']);
+    expect((await cli(['badge.md'])).records[0].syntax).toBeUndefined();
+    expect((await cli(['badge.md', '--syntax', 'mdx'])).records[0].syntax).toEqual(['mdx']);
     const forced = await cli(['page.md', '--syntax', 'mdx,math']);
     expect(forced.records[0].syntax).toEqual(['mdx', 'math']);
     expect(forced.records.some((record) => record.containers.length > 0)).toBe(true);
