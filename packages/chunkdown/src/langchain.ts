@@ -22,7 +22,7 @@ import {
   createAdapterSplitter,
   synchronous,
 } from './adapter-options.js';
-import type { Breadcrumb, Chunkdown, ChunkdownOptions } from './types.js';
+import type { Breadcrumb, Chunkdown, ChunkdownOptions, Container } from './types.js';
 import { lineIndex, lineStarts } from './util/line-starts.js';
 
 /**
@@ -59,9 +59,15 @@ export type ChunkdownDocumentMetadata = Record<string, any> & {
   /**
    * The chunk's stable `id` (a hash of its heading path and text; see chunkdown's `Chunk.id`).
    * Named so that it does not replace an `id` of the source document's own metadata. It is the
-   * same for the same chunk in two documents: key a store by the document and `chunkId`.
+   * same for the same chunk in two documents: key a store by the document and `chunkId`. The
+   * chunk document's own `id` is it too.
    */
   chunkId: string;
+  /**
+   * The docs-dialect containers the chunk sits in, outermost first (`:::note`, `<TabItem>`,
+   * `> [!WARNING]`; see chunkdown's `Chunk.containers`), when it sits in any.
+   */
+  containers?: Container[];
 };
 
 /**
@@ -171,12 +177,16 @@ export class ChunkdownTextSplitter extends TextSplitter {
         };
         documents.push(
           new Document<ChunkdownDocumentMetadata>({
+            id: chunk.id,
             pageContent: header + (chunk.embedText ?? chunk.text),
             metadata: {
               ...metadata,
               breadcrumbs: chunk.breadcrumbs.map((crumb) => ({ ...crumb })),
               loc: { ...baseLoc, start: chunk.start, end: chunk.end, lines },
               chunkId: chunk.id,
+              ...(chunk.containers.length > 0
+                ? { containers: chunk.containers.map((container) => ({ ...container })) }
+                : {}),
             },
           }),
         );

@@ -26,7 +26,7 @@ import {
 } from '@llamaindex/core/schema';
 import { type AdapterOptions, createAdapterSplitter } from './adapter-options.js';
 import { headerOf } from './chunk/context.js';
-import type { Breadcrumb, Chunk, Chunkdown } from './types.js';
+import type { Breadcrumb, Chunk, Chunkdown, Container } from './types.js';
 
 /**
  * Options of {@link ChunkdownNodeParser}: chunkdown's options, with `chunkSize` optional
@@ -63,13 +63,19 @@ export type ChunkdownNodeMetadata = Metadata & {
    * `context: …`.
    */
   context?: string;
+  /**
+   * The docs-dialect containers the node sits in, outermost first, as one string (`note: Before
+   * you start › TabItem: npm`), when it sits in any; left out of the embedded and LLM text with
+   * `context: true` (the `context` line names them).
+   */
+  containers?: string;
 };
 
 /** Metadata keys chunkdown adds that are never embedded nor shown to the LLM. */
 const hiddenKeys = ['chunkId'];
 
 /** With `context: true`, also hidden: the `context` line says it. */
-const hiddenWithContext = ['chunkId', 'breadcrumbs'];
+const hiddenWithContext = ['chunkId', 'breadcrumbs', 'containers'];
 
 /** What joins the headings of `breadcrumbs` in node metadata. */
 export const breadcrumbSeparator = ' › ';
@@ -177,6 +183,9 @@ export class ChunkdownNodeParser extends TextSplitter {
             ...document.metadata,
             breadcrumbs: joinBreadcrumbs(chunk.breadcrumbs),
             chunkId: chunk.id,
+            ...(chunk.containers.length > 0
+              ? { containers: joinContainers(chunk.containers) }
+              : {}),
           }
         : {};
       if (header !== '') metadata.context = header;
@@ -205,6 +214,15 @@ export class ChunkdownNodeParser extends TextSplitter {
 /** Keys of `a`, then those of `b` it lacks. */
 function union(a: readonly string[], b: readonly string[]): string[] {
   return [...a, ...b.filter((key) => !a.includes(key))];
+}
+
+/** Containers as one string: `name: title` (or the name) joined with {@link breadcrumbSeparator}. */
+function joinContainers(containers: readonly Container[]): string {
+  return containers
+    .map((container) =>
+      container.title ? `${container.name}: ${container.title}` : container.name,
+    )
+    .join(breadcrumbSeparator);
 }
 
 /**
