@@ -1,5 +1,11 @@
 import { MarkdownTextSplitter } from '@langchain/textsplitters';
-import { type Chunk, chunkdown, type Frontmatter, type LengthFunction } from 'chunkdown';
+import {
+  type Chunk,
+  chunkdown,
+  type Diagnostic,
+  type Frontmatter,
+  type LengthFunction,
+} from 'chunkdown';
 import {
   type ChunkQuality,
   cutsWord,
@@ -85,6 +91,10 @@ export interface Analysis {
         starts: number[];
         /** The kind of document the library saw (`record-list` or `prose`). */
         kind: string;
+        /** The docs dialects the document was read with. */
+        syntax: string[];
+        /** What the library reports about reading it (MDX that did not parse). */
+        diagnostics: Diagnostic[];
         /** The library's quality report over the chunks: the numbers `chunkdown --report` gives. */
         quality: Report;
       }
@@ -128,7 +138,7 @@ function runChunkdown(
     return { ok: false, error: describe(error) };
   }
   const ms = performance.now() - began;
-  const { chunks, frontmatter, kind } = result;
+  const { chunks, frontmatter, kind, syntax = [], diagnostics = [] } = result;
   // In characters, a chunk's content size is its rendered length: the check need not render it.
   const characters = settings.unit === 'characters';
   const qualities = chunks.map((chunk) =>
@@ -165,6 +175,8 @@ function runChunkdown(
     segments,
     starts,
     kind,
+    syntax,
+    diagnostics,
     quality: builder.build(),
   };
 }

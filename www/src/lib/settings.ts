@@ -6,9 +6,20 @@ import {
   type RuleKey,
   ruleKeys,
   type SplitRule,
+  type Syntax,
+  type SyntaxName,
 } from 'chunkdown';
+import { directive, math, mdx, mkdocs, syntaxNames } from 'chunkdown/syntax';
 
 export type { RuleKey } from 'chunkdown';
+
+/** How a docs dialect is read: where a document shows it, always, or never. */
+export const DIALECT_CHOICES = ['auto', 'on', 'off'] as const;
+/** A dialect choice. */
+export type DialectChoice = (typeof DIALECT_CHOICES)[number];
+
+/** The dialects the visualizer offers a control for: the library's own list. */
+export const DIALECTS: readonly SyntaxName[] = syntaxNames;
 
 /** Size units the visualizer offers. */
 export type SizeUnit = 'characters' | 'cl100k';
@@ -70,6 +81,8 @@ export interface Settings {
   context: boolean;
   /** Only the node types whose controls differ from the defaults. */
   rules: Partial<Record<RuleKey, RuleSetting>>;
+  /** Docs dialects, each detected (`auto`, as the command line does), always on or off. */
+  syntax: Record<SyntaxName, DialectChoice>;
 }
 
 /** The whole state of the page: the document and the options. */
@@ -90,6 +103,10 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   minChunkSize: 0,
   context: false,
   rules: {},
+  syntax: Object.freeze(Object.fromEntries(DIALECTS.map((name) => [name, 'auto']))) as Record<
+    SyntaxName,
+    DialectChoice
+  >,
 });
 
 /** Controls of a node type that leave the library default alone. */
@@ -146,7 +163,27 @@ export function toChunkdownOptions(settings: Settings): Omit<ChunkdownOptions, '
     }
   }
   if (any) options.rules = rules;
+  const syntax = dialectsOf(settings.syntax);
+  if (syntax.length > 0) options.syntax = syntax;
   return options;
+}
+
+/**
+ * The `syntax` option of the dialect controls: `auto` dialects detected per document, `on` ones
+ * always read, `off` ones left out. (Made in the worker: the objects hold functions.)
+ *
+ * @param choices The dialect controls.
+ * @returns The dialects for `chunkdown()`.
+ */
+export function dialectsOf(choices: Settings['syntax']): Syntax[] {
+  const made = { mdx, directive, math, mkdocs };
+  const dialects: Syntax[] = [];
+  for (const name of DIALECTS) {
+    const choice = choices[name] ?? 'auto';
+    if (choice !== 'off')
+      dialects.push(made[name]({ when: choice === 'on' ? 'always' : 'detected' }));
+  }
+  return dialects;
 }
 
 function toSplitRule(setting: RuleSetting): SplitRule | undefined {
@@ -193,7 +230,11 @@ export function overflowLimit(settings: Settings): number | null {
  */
 export function sanitizeSettings(value: unknown): Settings {
   const input = isRecord(value) ? value : {};
-  const settings: Settings = { ...DEFAULT_SETTINGS, rules: {} };
+  const settings: Settings = {
+    ...DEFAULT_SETTINGS,
+    rules: {},
+    syntax: { ...DEFAULT_SETTINGS.syntax },
+  };
   settings.chunkSize = finite(input.chunkSize, DEFAULT_SETTINGS.chunkSize);
   settings.maxOverflowRatio = finite(input.maxOverflowRatio, DEFAULT_SETTINGS.maxOverflowRatio);
   settings.maxRawSize = input.maxRawSize === null ? null : finiteOrNull(input.maxRawSize);
@@ -201,6 +242,8 @@ export function sanitizeSettings(value: unknown): Settings {
   settings.overlap = finite(input.overlap, DEFAULT_SETTINGS.overlap);
   settings.minChunkSize = finite(input.minChunkSize, DEFAULT_SETTINGS.minChunkSize);
   settings.context = input.context === true;
+  const syntax = isRecord(input.syntax) ? input.syntax : {};
+  for (const name of DIALECTS) settings.syntax[name] = oneOf(syntax[name], DIALECT_CHOICES);
   const rules = isRecord(input.rules) ? input.rules : {};
   for (const key of ruleKeys) {
     const rule = rules[key];

@@ -1,4 +1,4 @@
-import type { Chunk } from 'chunkdown';
+import type { Chunk, Container } from 'chunkdown';
 import type { ChunkChecks, SplitterReport } from '../lib/analyze.ts';
 import { formatNumber, h } from './dom.ts';
 import { PALETTE_SIZE } from './editor.ts';
@@ -8,6 +8,8 @@ interface Badge {
   text: string;
   bad: boolean;
   title?: string;
+  /** `container` for the chip of a container the chunk sits in. */
+  kind?: 'container';
 }
 
 /** What a card shows, for either splitter. */
@@ -66,6 +68,7 @@ export function chunkdownCards(
         title: `Kept whole: a ${nodeType} of ${formatNumber(size)} ${unit}`,
       });
     }
+    for (const container of chunk.containers ?? []) badges.push(containerBadge(container));
     if (chunk.cut) badges.push({ text: 'cut by raw cap', bad: true });
     if (chunk.fallback) badges.push({ text: `${chunk.fallback} fallback`, bad: true });
     badges.push(...checkBadges(report.checks[index]));
@@ -108,6 +111,20 @@ export function langchainCards(report: SplitterReport, unit: string): CardModel[
       tableHeaders: [],
     };
   });
+}
+
+/** The chip of a container the chunk sits in: `note: Before you start`, `<TabItem> npm`. */
+function containerBadge(container: Container): Badge {
+  const name = container.kind === 'jsx' ? `<${container.name}>` : container.name;
+  const attributes = Object.entries(container.attributes ?? {})
+    .map(([key, value]) => `${key}="${value}"`)
+    .join(' ');
+  return {
+    text: container.title ? `${name}: ${container.title}` : name,
+    bad: false,
+    title: `Inside a ${container.kind}${attributes ? ` (${attributes})` : ''}`,
+    kind: 'container',
+  };
 }
 
 function checkBadges(checks: ChunkChecks | undefined): Badge[] {
@@ -269,7 +286,18 @@ function card(
           'p',
           { class: 'badges' },
           model.badges.map((badge) =>
-            h('span', { class: badge.bad ? 'badge bad' : 'badge', title: badge.title }, badge.text),
+            h(
+              'span',
+              {
+                class: badge.bad
+                  ? 'badge bad'
+                  : badge.kind === 'container'
+                    ? 'badge container'
+                    : 'badge',
+                title: badge.title,
+              },
+              badge.text,
+            ),
           ),
         )
       : null,

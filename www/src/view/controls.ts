@@ -1,7 +1,10 @@
-import { defaultNodeRules, type NodeRule } from 'chunkdown';
+import { defaultNodeRules, type NodeRule, type SyntaxName } from 'chunkdown';
 import {
   DEFAULT_RULE,
   DEFAULT_SETTINGS,
+  DIALECT_CHOICES,
+  DIALECTS,
+  type DialectChoice,
   hasContextOption,
   overflowLimit,
   RULE_CONTROLS,
@@ -63,6 +66,7 @@ const NUMBER_FIELDS: readonly NumberField[] = [
 ];
 
 const UNIT_LABELS = { characters: 'characters', cl100k: 'cl100k tokens' } as const;
+const DIALECT_LABELS = { auto: 'auto (detect)', on: 'on', off: 'off' } as const;
 
 /** The option controls. */
 export interface Controls {
@@ -211,9 +215,42 @@ export function createControls(
     ruleRows,
   );
 
+  const dialects = new Map<SyntaxName, HTMLSelectElement>();
+  const dialectRows = DIALECTS.map((name) => {
+    const select = h(
+      'select',
+      { id: `syntax-${name}`, 'aria-label': `${name} dialect` },
+      DIALECT_CHOICES.map((choice) => h('option', { value: choice }, DIALECT_LABELS[choice])),
+    );
+    select.addEventListener('change', () =>
+      commit({
+        ...settings,
+        syntax: { ...settings.syntax, [name]: select.value as DialectChoice },
+      }),
+    );
+    dialects.set(name, select);
+    return h(
+      'div',
+      { class: 'rule' },
+      h('code', { class: 'rule-key' }, name),
+      h('div', { class: 'rule-inputs' }, select),
+    );
+  });
+  const dialectsBox = h(
+    'details',
+    { class: 'rules', id: 'dialects' },
+    h('summary', {}, 'Docs dialects'),
+    h(
+      'p',
+      { class: 'hint' },
+      'Syntax beyond CommonMark: MDX components, ::: directives, $$ math, MkDocs !!! admonitions and === tabs. auto: where the document shows it.',
+    ),
+    dialectRows,
+  );
+
   const reset = h('button', { type: 'button', class: 'link-button' }, 'Reset options');
   reset.addEventListener('click', () => {
-    const fresh = { ...DEFAULT_SETTINGS, rules: {} };
+    const fresh = { ...DEFAULT_SETTINGS, rules: {}, syntax: { ...DEFAULT_SETTINGS.syntax } };
     set(fresh);
     commit(fresh);
   });
@@ -241,6 +278,7 @@ export function createControls(
           ),
         ]
       : []),
+    dialectsBox,
     rulesBox,
     reset,
   );
@@ -269,8 +307,10 @@ export function createControls(
       row.size.hidden = rule.split !== 'size-split';
       if (row.style) row.style.value = rule.style;
     }
-    // Show the rules a shared link set.
+    for (const [name, select] of dialects) select.value = next.syntax[name] ?? 'auto';
+    // Show the rules and dialects a shared link set.
     if (Object.keys(next.rules).length > 0) rulesBox.open = true;
+    if (Object.values(next.syntax).some((choice) => choice !== 'auto')) dialectsBox.open = true;
     showLimit();
   }
 

@@ -1,4 +1,4 @@
-import type { Chunk, Frontmatter } from 'chunkdown';
+import type { Chunk, Diagnostic, Frontmatter } from 'chunkdown';
 import type { Report, SizeSummary } from 'chunkdown/quality';
 import type { Analysis, SplitterReport, Totals } from '../lib/analyze.ts';
 import { formatNumber, h } from './dom.ts';
@@ -13,6 +13,7 @@ import { histogramScale, histogramSvg } from './histogram.ts';
  * @param unit Size unit label.
  * @param maxRawSize The raw size cap, if any.
  * @param kind The kind of document, when the library says.
+ * @param syntax The docs dialects the document was read with, and what went wrong reading it.
  */
 export function renderSummary(
   container: HTMLElement,
@@ -21,6 +22,10 @@ export function renderSummary(
   unit: string,
   maxRawSize: number | null,
   kind?: string,
+  syntax: { names: readonly string[]; diagnostics: readonly Diagnostic[] } = {
+    names: [],
+    diagnostics: [],
+  },
 ): void {
   const { totals, measuredSummary: content } = report;
   const issues = chunksWithIssues(report, chunks, maxRawSize);
@@ -31,8 +36,22 @@ export function renderSummary(
     item('over limit', formatNumber(totals.overLimit), undefined, totals.overLimit > 0),
     item('issues', formatNumber(issues), 'issue-count', issues > 0, ISSUES),
     ...(kind ? [item('kind', kind, 'doc-kind', false, KIND)] : []),
+    ...(syntax.names.length > 0
+      ? [item('dialects', syntax.names.join(', '), 'doc-syntax', false, SYNTAX)]
+      : []),
+    ...syntax.diagnostics.map((diagnostic) =>
+      item(
+        `not ${diagnostic.syntax}`,
+        `line ${diagnostic.line}`,
+        'doc-diagnostic',
+        true,
+        `${diagnostic.reason} (read without ${diagnostic.syntax})`,
+      ),
+    ),
   );
 }
+
+const SYNTAX = 'The docs dialects the document was read with';
 
 const ISSUES = 'Chunks with at least one of the checks on the Stats tab';
 const KIND = 'What kind of document the library took this for';

@@ -149,6 +149,7 @@ export function createResults(context: ResultsContext): Results {
         unit,
         request.settings.maxRawSize,
         ours.kind,
+        { names: ours.syntax, diagnostics: ours.diagnostics },
       );
       if (current()) editor.showChunks(ours.segments, ours.starts);
       status.line(`split in ${formatNumber(Math.round(ours.report.ms))} ms`);

@@ -38,6 +38,13 @@ were taken at low tide, in the same order each time, with the same calibrated pr
 
 Bring a second probe. Start an hour earlier, because the tide turns fast.`;
 
+const NOTE_DOCUMENT = `# Setup
+
+:::note[Before you start]
+${'You need an account with write access to the registry before the first release. '.repeat(3)}
+:::
+`;
+
 const HTML_DOCUMENT = `# Lighthouse log
 
 A short history of the station, kept as HTML in the page.
@@ -183,6 +190,23 @@ describe('the visualizer', () => {
     await splitDone(page);
     expect(await chunkCount(page)).toBeLessThan(split);
     expect(await page.locator('.card', { hasText: 'never-split html' }).count()).toBe(1);
+  });
+
+  it('shows the admonition each chunk sits in, and reads the colons as text with directives off', async () => {
+    current = await visit(browser);
+    const { page } = current;
+    await page.locator('#source').fill(NOTE_DOCUMENT);
+    await page.locator('#opt-chunkSize').fill('80');
+    await splitDone(page);
+    const chips = page.locator('.card .badge.container');
+    expect(await chips.count()).toBeGreaterThan(1);
+    expect(await chips.first().textContent()).toBe('note: Before you start');
+    expect(await page.locator('#doc-syntax').textContent()).toBe('directive');
+
+    await page.locator('#dialects summary').click();
+    await page.locator('#syntax-directive').selectOption('off');
+    await splitDone(page);
+    expect(await chips.count()).toBe(0);
   });
 
   it('compares with LangChain on a long table and exports the chunks', async () => {

@@ -1,4 +1,5 @@
-import { type ChunkdownOptions, chunkdown, ruleKeys } from 'chunkdown';
+import { type ChunkdownOptions, chunkdown, ruleKeys, type Syntax } from 'chunkdown';
+import { syntaxNames } from 'chunkdown/syntax';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_RULE,
@@ -59,12 +60,35 @@ describe('the rule controls', () => {
 
 describe('toChunkdownOptions', () => {
   it('passes the sizes through and leaves out an unset raw cap and default rules', () => {
-    expect(toChunkdownOptions(base)).toEqual({
+    const { syntax, ...options } = toChunkdownOptions(base);
+    expect(options).toEqual({
       chunkSize: 500,
       maxOverflowRatio: 1.5,
       overlap: 0,
       minChunkSize: 0,
     });
+    // Every dialect is detected by default, as on the command line.
+    expect((syntax as Syntax[]).map((dialect) => [dialect.name, dialect.when])).toEqual(
+      syntaxNames.map((name) => [name, 'detected']),
+    );
+  });
+
+  it('maps the dialect controls: on always, off left out', () => {
+    const settings: Settings = {
+      ...base,
+      syntax: { ...base.syntax, mdx: 'off', math: 'on' },
+    };
+    const syntax = toChunkdownOptions(settings).syntax as Syntax[];
+    expect(syntax.map((dialect) => [dialect.name, dialect.when])).toEqual([
+      ['directive', 'detected'],
+      ['math', 'always'],
+      ['mkdocs', 'detected'],
+    ]);
+    const none: Settings = {
+      ...base,
+      syntax: { mdx: 'off', directive: 'off', math: 'off', mkdocs: 'off' },
+    };
+    expect(toChunkdownOptions(none)).not.toHaveProperty('syntax');
   });
 
   it('maps rule controls to the library rule forms', () => {
@@ -119,6 +143,7 @@ describe('sanitizeSettings', () => {
       minChunkSize: 60,
       context: true,
       rules: { image: { split: 'allow-split', size: 10, style: 'inline' } },
+      syntax: { mdx: 'on', directive: 'off', math: 'auto', mkdocs: 'auto' },
     };
     expect(sanitizeSettings(structuredClone(wellTyped))).toEqual(wellTyped);
   });
