@@ -5,7 +5,9 @@
  * the bundle's size, its gzip size (level 9) and the minified bytes each package contributes
  * (the largest first). It measures the build a browser bundler picks (the `browser` condition
  * of `.`, `dist/browser.js`, which bundles the parser with micromark's DOM-free entity table so
- * it runs in Web Workers) and the plain ESM build (`dist/index.js`).
+ * it runs in Web Workers) and the plain ESM build (`dist/index.js`); and the same app with every
+ * docs dialect (`chunkdown/syntax`'s `auto()`, which brings MDX's parser and acorn), which only
+ * users who ask for dialects pay.
  *
  * Usage: `node scripts/bundle-size.mjs [--no-build] [--json]`. `--json` prints the numbers as
  * one JSON object instead of a table.
@@ -30,14 +32,24 @@ if (!args.has('--no-build')) {
 const app = `import { chunkdown } from 'chunkdown';
 self.onmessage = (event) => self.postMessage(chunkdown({ chunkSize: 500 }).split(event.data));
 `;
+/** The same app reading docs dialects. */
+const dialectApp = `import { chunkdown } from 'chunkdown';
+import { auto } from 'chunkdown/syntax';
+self.onmessage = (event) => self.postMessage(chunkdown({ chunkSize: 500, syntax: auto() }).split(event.data));
+`;
 
+const browser = (subpath) => manifest.exports[subpath].browser ?? manifest.exports[subpath].default;
 const builds = {
-  'browser (what bundlers pick)': manifest.exports['.'].browser ?? manifest.exports['.'].default,
-  'plain ESM (dist/index.js)': manifest.exports['.'].default,
+  'browser (what bundlers pick)': [app, { chunkdown: browser('.') }],
+  'plain ESM (dist/index.js)': [app, { chunkdown: manifest.exports['.'].default }],
+  'browser with chunkdown/syntax (auto)': [
+    dialectApp,
+    { chunkdown: browser('.'), 'chunkdown/syntax': browser('./syntax') },
+  ],
 };
 const measured = {};
-for (const [name, file] of Object.entries(builds)) {
-  measured[name] = await measure(join(packageDir, file));
+for (const [name, [source, files]] of Object.entries(builds)) {
+  measured[name] = await measure(source, files);
 }
 
 if (args.has('--json')) {
@@ -55,17 +67,23 @@ if (args.has('--json')) {
 }
 
 /**
- * Bundle the app against one build of the package.
+ * Bundle an app against one build of the package.
  *
- * @param {string} entry The build's entry file.
+ * @param {string} source The app.
+ * @param {Record<string, string>} files The build's entry file of each import.
  * @returns {Promise<{ minified: number, gzip: number, packages: { name: string, bytes: number }[] }>}
  *   Sizes in bytes, and the minified bytes by package (`chunkdown` for the package's own files).
  */
-async function measure(entry) {
-  if (!existsSync(entry)) throw new Error(`${entry} is missing: build the package first`);
+async function measure(source, files) {
+  const alias = {};
+  for (const [name, file] of Object.entries(files)) {
+    const entry = join(packageDir, file);
+    if (!existsSync(entry)) throw new Error(`${entry} is missing: build the package first`);
+    alias[name] = entry;
+  }
   const result = await build({
-    stdin: { contents: app, resolveDir: packageDir, loader: 'js' },
-    alias: { chunkdown: entry },
+    stdin: { contents: source, resolveDir: packageDir, loader: 'js' },
+    alias,
     bundle: true,
     minify: true,
     format: 'esm',
