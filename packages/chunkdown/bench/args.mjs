@@ -9,7 +9,8 @@ const usage = `Usage: pnpm bench [flags]
   --corpus DIR      also benchmark every *.md under DIR (repeatable; relative to your cwd)
   --sizes 500,1500  chunk sizes (default 500,1500)
   --ratio 1.5       maxOverflowRatio for both chunkdowns (default 1.5)
-  --only a,b        splitters to run besides the floor: chunkdown, chunkdown-v3, langchain
+  --only a,b        splitters to run besides the floor: chunkdown, chunkdown-auto (with
+                    syntax: auto()), chunkdown-v3, langchain
   --skip a,b        input sets to skip: node_modules, corpus, adversarial, scaling, large
   --timeout S       time budget per (splitter, document) in seconds (default 20)
   --runs N          time each document N times and keep the fastest (default 1)
@@ -25,7 +26,7 @@ const usage = `Usage: pnpm bench [flags]
 `;
 
 /** Every splitter the benchmark knows, besides the floor. */
-export const splitterNames = ['chunkdown', 'chunkdown-v3', 'langchain'];
+export const splitterNames = ['chunkdown', 'chunkdown-auto', 'chunkdown-v3', 'langchain'];
 
 /** Every input set the benchmark knows. */
 export const setNames = ['node_modules', 'corpus', 'adversarial', 'scaling', 'large'];

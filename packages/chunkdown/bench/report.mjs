@@ -236,6 +236,19 @@ function formatTargets(sets) {
           `less peak memory than 3.5.0 (${where}): ${mib(result.peakRss)} vs ${mib(v3.peakRss)}`,
         );
       }
+      // Issue 25: reading docs dialects where documents show them costs little where they don't.
+      const auto = find(set.runs, 'chunkdown-auto', variant.size);
+      if (auto && !auto.fatal) {
+        const withDialects = summarize(set.docs, auto.outcomes, floor?.outcomes);
+        const cost = withDialects.ms / s.ms;
+        // The shared corpus (a book, the CommonMark spec, READMEs) and npm's READMEs show no
+        // dialect; a docs-site corpus (corpus-web) does, and pays for reading it.
+        const commonMark = set.short === 'corpus' || set.short === 'node_modules';
+        check(
+          cost <= 1.03 || !commonMark,
+          `syntax: auto() costs ×${cost.toFixed(3)} of chunkdown without it (${where})${commonMark ? '; target ≤ ×1.03 on CommonMark documents' : ''}`,
+        );
+      }
     }
   }
   for (const set of sets.filter((s) => s.kind === 'adversarial')) {

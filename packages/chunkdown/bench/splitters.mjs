@@ -51,6 +51,21 @@ export const splitters = {
       return (text) => splitter.splitText(text);
     },
   },
+  'chunkdown-auto': {
+    short: 'chunkdown auto()',
+    label: 'chunkdown with syntax: auto() (docs dialects detected per document)',
+    async create({ chunkSize, ratio }) {
+      if (!existsSync(distEntry)) {
+        throw new Error('not built: run `pnpm --filter chunkdown run build` first');
+      }
+      const [{ chunkdown }, { auto }] = await Promise.all([
+        import(pathToFileURL(distEntry).href),
+        import(pathToFileURL(distEntry.replace(/index\.js$/, 'syntax.js')).href),
+      ]);
+      const splitter = chunkdown({ chunkSize, maxOverflowRatio: ratio, syntax: auto() });
+      return (text) => splitter.splitText(text);
+    },
+  },
   'chunkdown-v3': {
     short: 'chunkdown@3.5.0',
     label: 'chunkdown@3.5.0',
