@@ -227,16 +227,36 @@ describe('labels across segments', () => {
 });
 
 describe('segments of a large document', () => {
-  test('are about 64 KiB each, cut at headings, and stitch to the whole tree', () => {
-    const section = (index: number) => `# Part ${index}\n\n${'Some words here. '.repeat(60)}\n\n`;
-    const large = Array.from({ length: 300 }, (_, index) => section(index)).join('');
-    const sizes: number[] = [];
-    const tree = parseInSegments(large, defaultParseSettings, (text, known) => {
-      sizes.push(text.length);
+  const section = (index: number) => `# Part ${index}\n\n${'Some words here. '.repeat(60)}\n\n`;
+  const segmentsOf = (markdown: string) => {
+    const texts: string[] = [];
+    const tree = parseInSegments(markdown, defaultParseSettings, (text, known) => {
+      texts.push(text);
       return parseSegment(text, known);
     });
+    return { tree, texts };
+  };
+
+  test('are 32 to 128 KiB each, cut at headings, and stitch to the whole tree', () => {
+    const large = Array.from({ length: 300 }, (_, index) => section(index)).join('');
+    const { tree, texts } = segmentsOf(large);
     expect(tree).toEqual(parseWhole(large));
-    expect(sizes.length).toBe(Math.ceil(large.length / (64 * 1024)));
-    for (const size of sizes.slice(0, -1)) expect(size).toBeLessThan(64 * 1024 + 1100);
+    expect(texts.length).toBeGreaterThan(2);
+    for (const text of texts.slice(0, -1)) {
+      expect(text.length).toBeGreaterThanOrEqual(32 * 1024);
+      expect(text.length).toBeLessThan(128 * 1024 + 1100);
+      expect(text.startsWith('# Part ')).toBe(true);
+    }
+  });
+
+  test('end where their text says, so an edit leaves every other segment as it was', () => {
+    const sections = Array.from({ length: 300 }, (_, index) => section(index));
+    const before = segmentsOf(sections.join('')).texts;
+    sections[40] = `${section(40)}An added sentence, in one place only.\n\n`;
+    const after = segmentsOf(sections.join(''));
+    expect(after.tree).toEqual(parseWhole(sections.join('')));
+    const changed = after.texts.filter((text) => !before.includes(text));
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toContain('An added sentence');
   });
 });

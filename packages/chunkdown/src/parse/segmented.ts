@@ -102,17 +102,70 @@ export function plannedSegments(
 ): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   for (let start = 0; start < markdown.length; ) {
-    const end = cutAtLeast(lines.cuts, start + size, markdown.length);
+    const end = segmentEnd(markdown, lines.cuts, start, start, size);
     spans.push([start, end]);
     start = end;
   }
   return spans;
 }
 
+/** One in this many cuts ends a segment by its content (see {@link segmentEnd}). */
+const CONTENT_CUT = 32;
+/** Characters of a cut's line that decide whether it ends a segment. */
+const HASHED = 32;
+
+/**
+ * Where a segment that starts at `start` ends: at the first cut at least half of `size` past its
+ * start (and at least at `minimum`) whose line's first characters hash to a multiple of
+ * {@link CONTENT_CUT}, else at the first cut twice `size` past its start, else at the end. Which
+ * cuts end segments so depends on the text at them, not on where the document's segments began:
+ * an edit changes the segment it is in (and seldom the one after), and every other segment is
+ * the same text as before, which `update` parses no more.
+ *
+ * @param markdown
+ *   The document.
+ * @param cuts
+ *   Its cuts.
+ * @param start
+ *   Where the segment starts.
+ * @param minimum
+ *   The least offset it may end at.
+ * @param size
+ *   The size segments aim at.
+ * @returns
+ *   The end offset.
+ */
+export function segmentEnd(
+  markdown: string,
+  cuts: readonly number[],
+  start: number,
+  minimum: number,
+  size: number,
+): number {
+  const from = Math.max(start + Math.max(1, Math.floor(size / 2)), minimum);
+  const limit = start + 2 * size;
+  for (let index = firstIndexAtLeast(cuts, from); index < cuts.length; index++) {
+    const cut = cuts[index] as number;
+    if (cut >= limit || lineHash(markdown, cut) % CONTENT_CUT === 0) return cut;
+  }
+  return markdown.length;
+}
+
+/** FNV-1a of the first {@link HASHED} characters at `at`. */
+function lineHash(markdown: string, at: number): number {
+  let hash = 2166136261;
+  const end = Math.min(markdown.length, at + HASHED);
+  for (let index = at; index < end; index++) {
+    hash = Math.imul(hash ^ markdown.charCodeAt(index), 16777619);
+  }
+  return hash >>> 0;
+}
+
 /**
  * Parse a document in segments, each on its own, into the tree the whole document parses to.
  *
- * 1. Segments end at cuts (`segment-cuts.ts`), at least `size` apart. A segment whose tree ends inside a
+ * 1. Segments end at cuts (`segment-cuts.ts`) chosen by their text (`segmentEnd`): about `size`
+ *    long, the same cuts whatever was edited before them. A segment whose tree ends inside a
  *    block (a root-level fenced code or HTML block of kinds 1–5, or one open in a container) is
  *    parsed again, longer: up to a cut past the block's closing line, and at least twice as long.
  * 2. Labels: every segment is parsed with the labels the document seems to define made known, and
@@ -157,7 +210,10 @@ export function parseInSegments(
   let pos = 0;
   let atLeast = 0;
   while (pos < length) {
-    const end = cutAtLeast(cuts, Math.max(pos + settings.size, atLeast), length);
+    const end =
+      pos + settings.size >= length
+        ? length
+        : segmentEnd(markdown, cuts, pos, atLeast, settings.size);
     atLeast = 0;
     const flagged = firstAtLeast(unparsed, pos);
     if (flagged !== undefined && flagged < end) {
