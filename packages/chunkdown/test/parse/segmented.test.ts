@@ -2,16 +2,16 @@ import { tests as commonmarkExamples } from 'commonmark-spec';
 import fc from 'fast-check';
 import type { Root } from 'mdast';
 import { describe, expect, test } from 'vitest';
-import { guessLabels, normalizeLabel } from '../src/parse/labels.js';
+import { guessLabels, normalizeLabel } from '../../src/parse/labels.js';
 import {
   defaultParseSettings,
   type ParseSettings,
   parse,
   parseSegment,
   parseWhole,
-} from '../src/parse/parse.js';
-import { parseInSegments } from '../src/parse/segmented.js';
-import { full, realDocuments } from './helpers/corpus.js';
+} from '../../src/parse/parse.js';
+import { parseInSegments } from '../../src/parse/segmented.js';
+import { full, realDocuments } from '../helpers/corpus.js';
 
 // A large document is parsed in segments (cut where a fresh top-level block surely starts), and
 // the stitched tree must be the whole-document parse's, to the last position. Segments are made

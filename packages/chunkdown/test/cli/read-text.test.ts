@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeText, firstInvalidUtf8 } from '../src/cli/read-text.js';
-import { parseShard, shardOf } from '../src/cli/shard.js';
+import { decodeText, firstInvalidUtf8 } from '../../src/cli/read-text.js';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -66,35 +65,5 @@ describe('firstInvalidUtf8', () => {
       ),
       { numRuns: 2000 },
     );
-  });
-});
-
-describe('shards', () => {
-  it('parses I/N', () => {
-    expect(parseShard('2/8')).toEqual({ index: 2, count: 8 });
-    expect(parseShard(' 1 / 1 ')).toEqual({ index: 1, count: 1 });
-    for (const bad of ['0/2', '3/2', '1/0', '-1/2', '1.5/2', '1', '', '1/2/3', 'x/y']) {
-      expect(() => parseShard(bad), bad).toThrow(/--shard expects I\/N/);
-    }
-  });
-
-  it('spreads keys over the parts, each key in one part', () => {
-    const keys = Array.from(
-      { length: 2000 },
-      (_, index) => `docs/section-${index % 37}/page-${index}.md`,
-    );
-    for (const count of [2, 3, 8]) {
-      const sizes = new Array(count).fill(0);
-      for (const key of keys) {
-        const part = shardOf(key, count);
-        expect(part).toBeGreaterThanOrEqual(1);
-        expect(part).toBeLessThanOrEqual(count);
-        expect(shardOf(key, count)).toBe(part);
-        sizes[part - 1]++;
-      }
-      // Roughly even: every part within 25 % of an even share.
-      for (const size of sizes)
-        expect(Math.abs(size - keys.length / count)).toBeLessThan((0.25 * keys.length) / count);
-    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { segmentOffsets } from '../src/util/segmenter.js';
+import { segmentOffsets } from '../../src/util/segmenter.js';
 
 /** Offsets from one pass of Intl.Segmenter over the whole text (quadratic on long text in V8). */
 function direct(text: string, granularity: 'word' | 'grapheme'): number[] {

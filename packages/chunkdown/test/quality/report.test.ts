@@ -1,52 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ChunkSummary, histogram, ReportBuilder, summarize } from '../src/cli/report.js';
-import { formatReport } from '../src/cli/report-text.js';
-import type { Overflow } from '../src/types.js';
-
-function summary(
-  file: string,
-  index: number,
-  contentSize: number,
-  extra: Partial<ChunkSummary['chunk']> & Partial<ChunkSummary['quality']> = {},
-): ChunkSummary {
-  return {
-    file,
-    index,
-    chunk: {
-      contentSize,
-      rawSize: extra.rawSize ?? contentSize + 10,
-      overflow: extra.overflow ?? null,
-      cut: extra.cut ?? false,
-      fallback: extra.fallback ?? null,
-      breadcrumbs: extra.breadcrumbs ?? [],
-    },
-    quality: {
-      orphanRows: extra.orphanRows ?? 0,
-      unbalancedFences: extra.unbalancedFences ?? 0,
-      contentChars: extra.contentChars ?? contentSize,
-    },
-  };
-}
-
-const code: Overflow = { reason: 'never-split', nodeType: 'code', size: 180 };
-
-function sampleReport() {
-  const builder = new ReportBuilder({
-    chunkSize: 100,
-    maxOverflowRatio: 1.5,
-    maxRawSize: 200,
-    unit: 'characters',
-  });
-  builder.addFile(5);
-  builder.addChunk(summary('a.md', 0, 95, { breadcrumbs: [{ text: 'Guide', depth: 1 }] }));
-  builder.addChunk(summary('a.md', 1, 10, { orphanRows: 2 }));
-  builder.addChunk(summary('a.md', 2, 120));
-  builder.addChunk(summary('a.md', 3, 180, { overflow: code, rawSize: 230 }));
-  builder.addChunk(summary('a.md', 4, 160, { cut: true, unbalancedFences: 1 }));
-  builder.addFile(0);
-  builder.addFailure();
-  return builder.build();
-}
+import { histogram, ReportBuilder, summarize } from '../../src/quality/report.js';
+import { sampleReport, summary } from '../helpers/report.js';
 
 describe('ReportBuilder', () => {
   it('counts files, chunks and every problem with examples', () => {
@@ -97,10 +51,6 @@ describe('ReportBuilder', () => {
     expect(report.tiny.count).toBe(50);
     expect(report.tiny.examples).toHaveLength(5);
     expect(report.overRawCap.count).toBe(0);
-    // The text lists three examples per line; the JSON report keeps five.
-    expect(formatReport(report)).toMatch(
-      /tiny chunks \(< 50 chars\) +50 \(100%\) {3}e\.g\. b\.md chunk 0, b\.md chunk 1, b\.md chunk 2\n/,
-    );
   });
 
   it('reports no sizes for no chunks', () => {
@@ -112,7 +62,6 @@ describe('ReportBuilder', () => {
     }).build();
     expect(report.sizes).toBeNull();
     expect(report.chunks).toBe(0);
-    expect(formatReport(report)).toContain('0 files, 0 chunks');
   });
 });
 
@@ -152,25 +101,5 @@ describe('summarize', () => {
   it('computes order statistics', () => {
     expect(summarize([3, 1, 2])).toEqual({ min: 1, median: 2, p90: 3, max: 3, mean: 2 });
     expect(summarize([])).toBeNull();
-  });
-});
-
-describe('formatReport', () => {
-  it('renders every section', () => {
-    const text = formatReport(sampleReport());
-    expect(text).toContain('chunkdown report: 2 files (1 failed, 1 without chunks), 5 chunks');
-    expect(text).toContain(
-      'sizes in characters: chunk size 100, limit 150 (ratio 1.5), raw cap 200',
-    );
-    expect(text).toContain('Content size: min 10 · median 120 · p90 180 · max 180 · mean 113');
-    expect(text).toMatch(/100 – 150 +█+ +1 +20\.0% {2}over the chunk size, within the limit/);
-    expect(text).toMatch(/> 150 +█+ +2 +40\.0% {2}over the limit/);
-    expect(text).toMatch(/✗ orphan table rows +2 {3}e\.g\. a\.md chunk 1/);
-    expect(text).toMatch(/✗ unbalanced code fences +1 {3}e\.g\. a\.md chunk 4/);
-    expect(text).toMatch(/✗ tiny chunks \(< 50 chars\) +1 \(20\.0%\)/);
-    expect(text).toMatch(/✗ over the raw cap +1/);
-    expect(text).toMatch(/never-split code +1 {3}e\.g\. a\.md chunk 3/);
-    expect(text).toMatch(/95 chars \(raw 105\) {2}a\.md chunk 0 {2}in Guide/);
-    expect(text.endsWith('\n')).toBe(true);
   });
 });

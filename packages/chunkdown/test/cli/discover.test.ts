@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIgnore, discover, type Input } from '../src/cli/discover.js';
+import { createIgnore, discover, type Input } from '../../src/cli/discover.js';
 
 let cwd: string;
 

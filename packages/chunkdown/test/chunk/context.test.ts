@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { documentTitle, headerLimit, partLimit } from '../src/chunk/context.js';
-import { chunkdown } from '../src/index.js';
-import { parse } from '../src/parse/parse.js';
-import { cl100k_base } from '../src/tokenizers.js';
-import type { Chunk, ChunkdownOptions } from '../src/types.js';
-import { realDocuments } from './helpers/corpus.js';
-import { checkInvariants } from './helpers/invariants.js';
+import { documentTitle, headerLimit, partLimit } from '../../src/chunk/context.js';
+import { chunkdown } from '../../src/index.js';
+import { parse } from '../../src/parse/parse.js';
+import { cl100k_base } from '../../src/tokenizers.js';
+import type { Chunk, ChunkdownOptions } from '../../src/types.js';
+import { realDocuments } from '../helpers/corpus.js';
+import { checkInvariants } from '../helpers/invariants.js';
 
 const headers = (markdown: string, options: Partial<ChunkdownOptions> = {}) =>
   chunkdown({ chunkSize: 40, ...options, context: true })

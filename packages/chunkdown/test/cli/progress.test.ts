@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Progress, renderProgress } from '../src/cli/progress.js';
+import { Progress, renderProgress } from '../../src/cli/progress.js';
 
 describe('renderProgress', () => {
   it('draws a bar with counts', () => {

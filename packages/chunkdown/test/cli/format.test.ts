@@ -5,8 +5,8 @@ import {
   describeDiagnostics,
   formatText,
   toRecords,
-} from '../src/cli/format.js';
-import type { Chunk } from '../src/types.js';
+} from '../../src/cli/format.js';
+import type { Chunk } from '../../src/types.js';
 
 function chunk(text: string, extra: Partial<Chunk> = {}): Chunk {
   return {

@@ -1,16 +1,16 @@
 import fc from 'fast-check';
 import type { Nodes, Root } from 'mdast';
 import { describe, expect, test } from 'vitest';
-import { chunkdown } from '../src/index.js';
+import { chunkdown } from '../../src/index.js';
 import {
   isPlainText,
   MAX_NESTING,
   MAX_SOURCE_NESTING,
   nestingDepth,
-} from '../src/parse/nesting.js';
-import { parse, parseWhole } from '../src/parse/parse.js';
-import { documentLines } from '../src/parse/segmented.js';
-import { checkInvariants } from './helpers/invariants.js';
+} from '../../src/parse/nesting.js';
+import { parse, parseWhole } from '../../src/parse/parse.js';
+import { documentLines } from '../../src/parse/segmented.js';
+import { checkInvariants } from '../helpers/invariants.js';
 
 const nestedList = (depth: number) =>
   Array.from({ length: depth }, (_, index) => `${'  '.repeat(index)}- item ${index}`).join('\n');

@@ -5,8 +5,8 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, test } from 'vitest';
-import { parse } from '../src/parse/parse.js';
-import { installedMarkdown } from './helpers/corpus.js';
+import { parse } from '../../src/parse/parse.js';
+import { installedMarkdown } from '../helpers/corpus.js';
 
 // The parser skips GFM's autolink and table tries where they cannot succeed, and runs the autolink
 // pass only where text could hold an autolink; the tree must be the one remark-parse with

@@ -1,9 +1,9 @@
 import type { Heading, Root } from 'mdast';
 import { toString as textOf } from 'mdast-util-to-string';
 import { describe, expect, test } from 'vitest';
-import { chunkdown } from '../src/index.js';
-import { installedMarkdown } from './helpers/corpus.js';
-import { checkInvariants, parseMarkdown } from './helpers/invariants.js';
+import { chunkdown } from '../../src/index.js';
+import { installedMarkdown } from '../helpers/corpus.js';
+import { checkInvariants, parseMarkdown } from '../helpers/invariants.js';
 
 /** SPEC §4 "Record lists": records are found from structure, and never mixed in part. */
 const version =

@@ -22,12 +22,12 @@ import { fileURLToPath } from 'node:url';
 import { Tiktoken } from 'js-tiktoken/lite';
 import cl100kRanks from 'js-tiktoken/ranks/cl100k_base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import packageJson from '../package.json' with { type: 'json' };
+import packageJson from '../../package.json' with { type: 'json' };
 
 // Generous limits for the runs over the whole folder: a shared 2-core machine can be slow.
 const slow = { timeout: 180_000 };
 
-const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 const cli = join(packageDir, 'dist', 'cli.js');
 const store = join(packageDir, '..', '..', 'node_modules', '.pnpm');
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { chunkdown } from '../src/index.js';
+import { chunkdown } from '../../src/index.js';
 
 /** Paragraphs of one or two sentences, of varied lengths (a fixed sequence). */
 function paragraphs(count: number): string[] {

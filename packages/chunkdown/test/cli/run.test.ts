@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import packageJson from '../package.json' with { type: 'json' };
-import { type CliIo, run, shouldUseWorkers } from '../src/cli/run.js';
+import packageJson from '../../package.json' with { type: 'json' };
+import { type CliIo, run, shouldUseWorkers } from '../../src/cli/run.js';
 
 // `run` on this thread (no worker script), with in-memory streams.
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { chunkdown } from '../src/index.js';
-import { takeFrontmatter } from '../src/parse/frontmatter.js';
+import { chunkdown } from '../../src/index.js';
+import { takeFrontmatter } from '../../src/parse/frontmatter.js';
 
 const split = (markdown: string) => chunkdown({ chunkSize: 200 }).split(markdown);
 const texts = (markdown: string) => split(markdown).chunks.map((chunk) => chunk.text);
