@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inspectChunk } from '../../src/cli/quality.js';
+import { inspectChunk } from '../../src/quality/inspect.js';
 
 describe('inspectChunk', () => {
   it('finds nothing wrong in a well-formed chunk', () => {
