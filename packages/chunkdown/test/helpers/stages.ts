@@ -15,7 +15,7 @@ import { parse } from '../../src/parse/parse.js';
 import { createSplitState } from '../../src/split/blocks.js';
 import { sectionUnit } from '../../src/split/section.js';
 import type { Leaf, SplitState, Unit } from '../../src/split/types.js';
-import { createMeasure, type Measure } from '../../src/tree/measure.js';
+import { createMeasure, createRawMeasure, type Measure } from '../../src/tree/measure.js';
 import { normalize } from '../../src/tree/normalize.js';
 import { createProvenance, type Provenance } from '../../src/tree/provenance.js';
 import { findRecords, type Records } from '../../src/tree/records.js';
@@ -97,16 +97,54 @@ export function packed(staged: Staged): Draft[] {
 }
 
 /**
+ * The re-splitter of the raw size cap, as `splitDocument` makes it: the chunk's tree regrouped
+ * into sections, sizes estimated on the markdown, rules relaxed to the budget, packed under a
+ * hard limit.
+ *
+ * @param staged
+ *   The staged document.
+ * @returns
+ *   The re-splitter.
+ */
+export function resplitterOf(staged: Staged): Resplitter {
+  const { options, provenance } = staged;
+  const rawMeasure = createRawMeasure(options.lengthFunction);
+  return (root, budget, margin) => {
+    const relaxed: ResolvedOptions = {
+      ...options,
+      chunkSize: budget,
+      maxSize: budget,
+      maxOverflowRatio: 1,
+    };
+    const state = createSplitState({
+      options: relaxed,
+      measure: rawMeasure,
+      provenance,
+      relaxTo: budget,
+    });
+    return pack(sectionUnit(buildSections(root), state), {
+      chunkSize: budget,
+      maxSize: budget,
+      strict: true,
+      margin,
+    });
+  };
+}
+
+/**
  * The context `finishDrafts` needs, as `splitDocument` makes it, with a re-splitter given.
  *
  * @param staged
  *   The staged document.
  * @param splitAgain
- *   What the cap calls to re-split a chunk.
+ *   What the cap calls to re-split a chunk (by default the pipeline's).
  * @returns
  *   The context (no `context` header).
  */
-export function finishContext(staged: Staged, splitAgain: Resplitter): FinishContext {
+export function finishContext(
+  staged: Staged,
+  splitAgain: Resplitter = resplitterOf(staged),
+): FinishContext {
   const { markdown, options, sourceMap, provenance } = staged;
   return {
     source: markdown,
