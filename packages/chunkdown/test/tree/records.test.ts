@@ -2,6 +2,10 @@ import type { Heading, Root } from 'mdast';
 import { toString as textOf } from 'mdast-util-to-string';
 import { describe, expect, test } from 'vitest';
 import { chunkdown } from '../../src/index.js';
+import { parse } from '../../src/parse/parse.js';
+import { createMeasure } from '../../src/tree/measure.js';
+import { findRecords, type Records } from '../../src/tree/records.js';
+import { buildSections, type Section } from '../../src/tree/sections.js';
 import { installedMarkdown } from '../helpers/corpus.js';
 import { checkInvariants, parseMarkdown } from '../helpers/invariants.js';
 
@@ -84,6 +88,90 @@ const changelog = [
     '',
   ]).flat(),
 ].join('\n');
+
+/** The records of a document, found directly. */
+function recordsOf(markdown: string): Records {
+  const tree = parse(markdown);
+  return findRecords(
+    buildSections(tree, markdown),
+    tree,
+    createMeasure((text) => text.length, true),
+  );
+}
+
+const titleOf = (section: Section) => (section.heading ? textOf(section.heading) : '');
+
+describe('findRecords', () => {
+  test('a changelog: its releases are records and own the sections of their rank after them', () => {
+    const markdown = [
+      '# Changelog',
+      '',
+      '### [1.0.1] - 2024-02-01',
+      '',
+      '* A fix.',
+      '',
+      '### Bug Fixes',
+      '',
+      '* Another fix, of 1.0.1.',
+      '',
+      '### [1.0.0] - 2024-01-01',
+      '',
+      '* The first release, with a longer note than the others.',
+    ].join('\n');
+    const found = recordsOf(markdown);
+    expect(found.kind).toBe('record-list');
+    expect([...found.sections].map(titleOf)).toEqual([
+      '[1.0.1] - 2024-02-01',
+      '[1.0.0] - 2024-01-01',
+    ]);
+    const [title] = found.document.subsections;
+    expect(title?.subsections.map(titleOf)).toEqual([
+      '[1.0.1] - 2024-02-01',
+      '[1.0.0] - 2024-01-01',
+    ]);
+    expect(title?.subsections[0]?.subsections.map(titleOf)).toEqual(['Bug Fixes']);
+    // Trails are rebuilt for the new tree.
+    expect(title?.subsections[0]?.subsections[0]?.trail.map((heading) => textOf(heading))).toEqual([
+      'Changelog',
+      '[1.0.1] - 2024-02-01',
+      'Bug Fixes',
+    ]);
+  });
+
+  test('an API reference: its entries are records, and own nothing after them', () => {
+    const entry = (name: string) =>
+      `## ${name}(options)\n\nWhat ${name} does, in a sentence or two of text.`;
+    const markdown = `# API\n\n${['create', 'update', 'remove', 'list'].map(entry).join('\n\n')}\n\n## Examples\n\nSome.`;
+    const found = recordsOf(markdown);
+    expect(found.kind).toBe('record-list');
+    expect(found.sections.size).toBe(4);
+    expect(found.document.subsections[0]?.subsections.map(titleOf)).toEqual([
+      'create(options)',
+      'update(options)',
+      'remove(options)',
+      'list(options)',
+      'Examples',
+    ]);
+  });
+
+  test('an awesome list: its items are records', () => {
+    const markdown = ['one', 'two', 'three', 'four']
+      .map((name) => `- [${name}](https://${name}.dev) - the ${name} tool, described.`)
+      .join('\n');
+    const found = recordsOf(markdown);
+    expect(found.kind).toBe('record-list');
+    expect(found.lists.size).toBe(1);
+    expect(found.sections.size).toBe(0);
+  });
+
+  test('prose, or records that hold less than half of the text, are not a record list', () => {
+    const prose = recordsOf('# Guide\n\n## Install\n\nText.\n\n## Use\n\nMore text.');
+    expect([prose.kind, prose.sections.size, prose.lists.size]).toEqual(['prose', 0, 0]);
+    const list = ['a', 'b', 'c', 'd'].map((name) => `- **${name}**`).join('\n');
+    const mostlyProse = recordsOf(`${'A long paragraph of prose. '.repeat(10)}\n\n${list}`);
+    expect(mostlyProse.kind).toBe('prose');
+  });
+});
 
 describe('record lists', () => {
   test('a changelog is a record list, and its releases are never mixed in part', () => {
