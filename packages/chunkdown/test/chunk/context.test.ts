@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { documentTitle, headerLimit, partLimit } from '../../src/chunk/context.js';
+import {
+  createHeader,
+  documentTitle,
+  embedText,
+  headerLimit,
+  headerOf as headerOfChunk,
+  partLimit,
+} from '../../src/chunk/context.js';
 import { chunkdown } from '../../src/index.js';
 import { parse } from '../../src/parse/parse.js';
 import { cl100k_base } from '../../src/tokenizers.js';
@@ -34,6 +41,62 @@ Run the installer. Then restart.
 ### On Linux
 
 Use the package manager of your distribution.`;
+
+describe('createHeader', () => {
+  const characters = (text: string) => text.length;
+  const crumbs = (...texts: string[]) => texts.map((text, index) => ({ text, depth: index + 1 }));
+
+  test('joins the title and the breadcrumbs, each on one line', () => {
+    const header = createHeader({ text: 'Manual', fromHeading: false }, characters, undefined);
+    expect(header(crumbs('Guide', 'Install\nit'), undefined)).toBe('Manual › Guide › Install it');
+    expect(header([], undefined)).toBe('Manual');
+    expect(createHeader(undefined, characters, undefined)([], undefined)).toBe('');
+  });
+
+  test('leaves the title out when the first breadcrumb or the leading heading says the same', () => {
+    const header = createHeader({ text: 'The Guide', fromHeading: false }, characters, undefined);
+    expect(header(crumbs('the guide!', 'Install'), undefined)).toBe('the guide! › Install');
+    expect(header([], { text: 'The Guide', depth: 1 })).toBe('');
+    // A title from the first h1 is a sibling of another h1, not its ancestor.
+    const fromHeading = createHeader({ text: 'Guide', fromHeading: true }, characters, undefined);
+    expect(fromHeading(crumbs('Other'), undefined)).toBe('Other');
+    expect(fromHeading([{ text: 'Install', depth: 2 }], undefined)).toBe('Guide › Install');
+  });
+
+  test('clips long parts, and drops middle parts past the limit', () => {
+    const header = createHeader({ text: 'T', fromHeading: false }, characters, undefined);
+    const long = 'word '.repeat(30).trim();
+    const clipped = header(crumbs(long), undefined).split(' › ')[1] as string;
+    expect(clipped.length).toBeLessThanOrEqual(partLimit);
+    expect(clipped.endsWith('…')).toBe(true);
+    const deep = header(
+      crumbs(...Array.from({ length: 8 }, (_, index) => `Section ${index} name`)),
+      undefined,
+    );
+    expect(deep.length).toBeLessThanOrEqual(headerLimit);
+    expect(deep).toMatch(/^T › … › .*Section 7 name$/);
+  });
+
+  test('under the raw cap, takes at most a quarter of it, or nothing', () => {
+    const header = createHeader({ text: 'Manual', fromHeading: false }, characters, 60);
+    const made = header(crumbs('Guide', 'Installation steps'), undefined);
+    expect(made.length + 2).toBeLessThanOrEqual(15);
+    expect(made).toBe('Installation…');
+    expect(createHeader({ text: 'Manual', fromHeading: false }, characters, 8)([], undefined)).toBe(
+      '',
+    );
+  });
+});
+
+describe('embedText and headerOf', () => {
+  test('the header, a blank line and the text; and back', () => {
+    expect(embedText('Doc › Part', 'Text.')).toBe('Doc › Part\n\nText.');
+    expect(embedText('', 'Text.')).toBe('Text.');
+    expect(headerOfChunk({ text: 'Text.', embedText: 'Doc › Part\n\nText.' })).toBe('Doc › Part');
+    expect(headerOfChunk({ text: 'Text.', embedText: 'Text.' })).toBe('');
+    expect(headerOfChunk({ text: 'Text.' })).toBe('');
+  });
+});
 
 describe('context: the header of embedText', () => {
   test('is the title and the breadcrumbs; the text is unchanged', () => {
