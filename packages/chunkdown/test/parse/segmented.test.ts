@@ -2,7 +2,6 @@ import { tests as commonmarkExamples } from 'commonmark-spec';
 import fc from 'fast-check';
 import type { Root } from 'mdast';
 import { describe, expect, test } from 'vitest';
-import { guessLabels, normalizeLabel } from '../../src/parse/labels.js';
 import {
   defaultParseSettings,
   type ParseSettings,
@@ -207,22 +206,6 @@ describe('labels across segments', () => {
     );
     expect(tree).toEqual(parseWhole(markdown));
     expect(seen).toEqual([true, false]);
-  });
-
-  test('labels are normalized like micromark does and guessed after container markers', () => {
-    expect(normalizeLabel(' Foo \t\n  BAR ')).toBe('FOO BAR');
-    expect(normalizeLabel('ẞ')).toBe(normalizeLabel('ß'));
-    const { definitions, footnotes } = guessLabels(
-      '[a]: /1\n> - [B c]: /2\n  1. [d\\]e]: /3\n[^f]: note\ntext [g]: no',
-    );
-    expect([...definitions]).toEqual(['A', 'B C', 'D\\]E']);
-    // Footnotes are never guessed (see `guessLabels`).
-    expect(footnotes.size).toBe(0);
-  });
-
-  test('the label pattern takes linear time on a line of list markers', () => {
-    // A pattern with ambiguous runs of spaces would backtrack exponentially here.
-    expect(guessLabels(`${'-  '.repeat(20_000)}x\n`).definitions.size).toBe(0);
   });
 });
 
