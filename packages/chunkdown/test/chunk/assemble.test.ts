@@ -52,7 +52,8 @@ describe('assemble', () => {
       { chunkSize: 30 },
     );
     expect(texts.every((text) => text.startsWith('> [!NOTE]\n'))).toBe(true);
-    const marker = (roots[2]?.children[0] as { children: Paragraph[] }).children[0]!.children[0];
+    const quote = roots[2]!.children[0] as { children: Paragraph[] };
+    const marker = quote.children[0]!.children[0];
     expect(staged.provenance.syntheticNodes.has(marker!)).toBe(true);
   });
 

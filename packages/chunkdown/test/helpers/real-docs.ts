@@ -17,7 +17,7 @@ export function describeRealDocuments(chunkSize: number): void {
 
   describe(`real documents at chunk size ${chunkSize}`, () => {
     test(`there are ${full ? 'hundreds' : 'dozens'} of them`, () => {
-      expect(documents.length).toBeGreaterThan(full ? 200 : 40);
+      expect(documents.length).toBeGreaterThan(full ? 200 : 30);
     });
 
     for (const [options, part] of [

@@ -20,7 +20,7 @@ function slices(unit: Unit): string[] {
   if (!Array.isArray(parts)) return [`${parts.reason} ${parts.nodeType}`];
   return parts.map((part) => {
     const [leaf] = part.leaves();
-    return (leaf?.node as Code).value.slice(leaf?.from, leaf?.to);
+    return (leaf!.node as Code).value.slice(leaf!.from, leaf!.to);
   });
 }
 
