@@ -11,7 +11,7 @@ import { chunkdown } from '../../src/index.js';
 import { parse } from '../../src/parse/parse.js';
 import { cl100k_base } from '../../src/tokenizers.js';
 import type { Chunk, ChunkdownOptions } from '../../src/types.js';
-import { realDocuments } from '../helpers/corpus.js';
+import { full, realDocuments } from '../helpers/corpus.js';
 import { checkInvariants } from '../helpers/invariants.js';
 
 const headers = (markdown: string, options: Partial<ChunkdownOptions> = {}) =>
@@ -270,7 +270,8 @@ describe('context under maxRawSize', () => {
 });
 
 describe('context on real documents', () => {
-  const documents = realDocuments().slice(0, 40);
+  // A dozen of the sample by default, all of it with FULL=1.
+  const documents = full ? realDocuments() : realDocuments().slice(0, 12);
   test.each([
     { chunkSize: 500, maxOverflowRatio: 1.5 },
     { chunkSize: 200, maxRawSize: 320 },

@@ -23,6 +23,7 @@ import { Tiktoken } from 'js-tiktoken/lite';
 import cl100kRanks from 'js-tiktoken/ranks/cl100k_base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
+import { full } from '../helpers/corpus.js';
 
 // Generous limits for the runs over the whole folder: a shared 2-core machine can be slow.
 const slow = { timeout: 180_000 };
@@ -88,11 +89,13 @@ beforeAll(() => {
   docs = join(work, 'docs');
   // One copy per package name (the store may hold several versions of a package).
   const targets = new Map<string, string>();
+  // 40 documents by default, 120 with FULL=1.
+  const count = full ? 120 : 40;
   for (const source of installedMarkdown(200)) {
     const name = relative(store, source).split('/node_modules/')[1] ?? '';
-    if (!targets.has(name) && targets.size < 120) targets.set(name, source);
+    if (!targets.has(name) && targets.size < count) targets.set(name, source);
   }
-  expect(targets.size, 'markdown files found in node_modules/.pnpm').toBeGreaterThanOrEqual(100);
+  expect(targets.size, 'markdown files found in node_modules/.pnpm').toBe(count);
   for (const [name, source] of targets) {
     const target = join(docs, name);
     mkdirSync(dirname(target), { recursive: true });
@@ -115,7 +118,7 @@ describe('chunkdown (built)', () => {
   });
 
   it(
-    'chunks a folder of 100+ real documents, in a stable order on any number of threads',
+    'chunks a folder of real documents (FULL=1: 120), in a stable order on any number of threads',
     slow,
     () => {
       const threaded = chunkdown(['docs', '--chunk-size', '500', '--jobs', '2']);
