@@ -89,13 +89,15 @@ beforeAll(() => {
   docs = join(work, 'docs');
   // One copy per package name (the store may hold several versions of a package).
   const targets = new Map<string, string>();
-  // 40 documents by default, 120 with FULL=1.
+  // 40 documents by default; with FULL=1 up to 120 (100 or more).
   const count = full ? 120 : 40;
   for (const source of installedMarkdown(200)) {
     const name = relative(store, source).split('/node_modules/')[1] ?? '';
     if (!targets.has(name) && targets.size < count) targets.set(name, source);
   }
-  expect(targets.size, 'markdown files found in node_modules/.pnpm').toBe(count);
+  expect(targets.size, 'markdown files found in node_modules/.pnpm').toBeGreaterThanOrEqual(
+    full ? 100 : count,
+  );
   for (const [name, source] of targets) {
     const target = join(docs, name);
     mkdirSync(dirname(target), { recursive: true });
@@ -118,7 +120,7 @@ describe('chunkdown (built)', () => {
   });
 
   it(
-    'chunks a folder of real documents (FULL=1: 120), in a stable order on any number of threads',
+    'chunks a folder of real documents (FULL=1: 100+), in a stable order on any number of threads',
     slow,
     () => {
       const threaded = chunkdown(['docs', '--chunk-size', '500', '--jobs', '2']);
