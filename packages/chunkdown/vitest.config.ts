@@ -1,8 +1,25 @@
 import { defineConfig } from 'vitest/config';
 
+/** Files that need a module graph of their own (the work counter must see the library compile). */
+const isolated = ['test/growth.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts'],
+          exclude: isolated,
+          // Test files share one module graph per worker instead of importing the library (and
+          // micromark, the serializer, the tokenizers) again for each of ~130 files: the library
+          // keeps no module-level state (`test/layers.test.ts` checks it), no test stubs globals.
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'isolated', include: isolated } },
+    ],
   },
 });

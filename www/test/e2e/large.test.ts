@@ -4,11 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chunkCount, launch, sourceText, splitDone, visit } from './browser.ts';
 import { largeDocument } from './large-document.ts';
 
-// The visualizer at 1 MB, as a user meets it: paste a real 1 MB document, wait for the chunks,
-// type in the middle of it, share it. The timings are printed, not asserted: they depend on the
-// machine and what else runs on it.
+// The visualizer on a large document, as a user meets it: paste a real document, wait for the
+// chunks, type in the middle of it, share it. The timings are printed, not asserted: they depend
+// on the machine and what else runs on it. SPEC §8's 1 MB runs with FULL=1; by default a 300 KB
+// document, still too large for a link, takes the same path in a third of the time.
 
-const DOCUMENT = largeDocument(1_000_000);
+const SIZE = process.env.FULL === '1' ? 1_000_000 : 300_000;
+const DOCUMENT = largeDocument(SIZE);
+/** Far fewer chunks than the document gives (about one per 500 characters). */
+const MANY_CHUNKS = SIZE / 2000;
+const sizeText = `${SIZE.toLocaleString('en-US')} characters`;
 
 let browser: Browser;
 
@@ -59,7 +64,7 @@ const percentile = (values: number[], fraction: number) => {
 };
 const ms = (value: number) => `${Math.round(value)} ms`;
 
-describe('a 1 MB document', () => {
+describe(`a document of ${sizeText}`, () => {
   it('pastes, splits, takes typing and shares through a file', async () => {
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },
@@ -76,10 +81,10 @@ describe('a 1 MB document', () => {
       await page.keyboard.press('Control+V');
       await page
         .waitForFunction(
-          () =>
-            document.getElementById('doc-size')?.textContent === '1,000,000 characters' &&
+          (size) =>
+            document.getElementById('doc-size')?.textContent === size &&
             document.documentElement.dataset.phase === 'ready',
-          null,
+          sizeText,
           { timeout: 60_000, polling: 50 },
         )
         .catch(async (error) => {
@@ -94,7 +99,7 @@ describe('a 1 MB document', () => {
       const toChunks = Date.now() - pasted;
       const paste = await takeProbe(page);
       const chunks = await chunkCount(page);
-      expect(chunks).toBeGreaterThan(500);
+      expect(chunks).toBeGreaterThan(MANY_CHUNKS);
       expect((await sourceText(page)).length).toBe(DOCUMENT.length);
       await expect.poll(() => page.locator('.card').count()).toBeGreaterThan(0);
 
@@ -111,11 +116,11 @@ describe('a 1 MB document', () => {
       await splitDone(page);
       const resplit = await takeProbe(page);
       expect((await sourceText(page)).length).toBe(DOCUMENT.length + sentence.length);
-      expect(await chunkCount(page)).toBeGreaterThan(500);
+      expect(await chunkCount(page)).toBeGreaterThan(MANY_CHUNKS);
 
       console.log(
         [
-          `1 MB document (${chunks} chunks):`,
+          `${sizeText} (${chunks} chunks):`,
           `  paste → chunks shown: ${ms(toChunks)}; longest main-thread task ${ms(Math.max(0, ...paste.longTasks))} (${paste.longTasks.length} over 50 ms)`,
           `  typing ${typing.keyLatencies.length} keys: key → frame p50 ${ms(percentile(typing.keyLatencies, 0.5))}, p90 ${ms(percentile(typing.keyLatencies, 0.9))}, max ${ms(Math.max(...typing.keyLatencies))}; longest task ${ms(Math.max(0, ...typing.longTasks))}`,
           `  re-split shown after typing: longest task ${ms(Math.max(0, ...resplit.longTasks))}`,

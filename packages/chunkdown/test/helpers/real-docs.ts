@@ -17,7 +17,7 @@ export function describeRealDocuments(chunkSize: number): void {
 
   describe(`real documents at chunk size ${chunkSize}`, () => {
     test(`there are ${full ? 'hundreds' : 'dozens'} of them`, () => {
-      expect(documents.length).toBeGreaterThan(full ? 200 : 40);
+      expect(documents.length).toBeGreaterThan(full ? 200 : 30);
     });
 
     for (const [options, part] of [
@@ -39,7 +39,11 @@ export function describeRealDocuments(chunkSize: number): void {
               inputWords: inputWords.get(document.name) as string[],
             });
             chunks += result.chunks.length;
-            tiny += result.chunks.filter((chunk) => chunk.contentSize < 50).length;
+            // A document that is one chunk was not split: a small one is no fragment.
+            tiny +=
+              result.chunks.length > 1
+                ? result.chunks.filter((chunk) => chunk.contentSize < 50).length
+                : 0;
           } catch (error) {
             failures.push(`${document.name}: ${(error as Error).message.slice(0, 400)}`);
           }

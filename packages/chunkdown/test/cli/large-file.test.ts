@@ -1,0 +1,54 @@
+import { describe, expect, test } from 'vitest';
+import { buildSplitter } from '../../src/cli/chunk-file.js';
+import { type FileProgress, LargeFiles } from '../../src/cli/large-file.js';
+
+/** A document of about `size` characters: sections with paragraphs and a list. */
+function document(size: number): string {
+  const parts: string[] = ['---\ntitle: Large\n---\n'];
+  for (let index = 0; parts.join('\n\n').length < size; index++) {
+    parts.push(
+      `## Section ${index}`,
+      `Paragraph ${index} says what the section holds. It has two sentences.`,
+      `- item ${index} a\n- item ${index} b`,
+    );
+  }
+  return parts.join('\n\n');
+}
+
+const setup = { settings: { chunkSize: 500 }, inspect: 'off' as const };
+
+describe('LargeFiles', () => {
+  test('handles documents from 64 KiB on', () => {
+    const large = new LargeFiles({ jobs: 1, workerUrl: undefined, setup });
+    expect(large.handles('x'.repeat(64 * 1024))).toBe(true);
+    expect(large.handles('x'.repeat(64 * 1024 - 1))).toBe(false);
+  });
+
+  test('splits as the splitter does, reporting the parse and then the split', async () => {
+    const text = document(70_000);
+    const progress: FileProgress[] = [];
+    const large = new LargeFiles({
+      jobs: 1,
+      workerUrl: undefined,
+      setup,
+      progress: (each) => progress.push(each),
+    });
+    const splitter = (await buildSplitter({ chunkSize: 500 })).main;
+    try {
+      expect(await large.split(splitter, text, 'large.md')).toEqual(splitter.split(text));
+    } finally {
+      await large.close();
+    }
+    expect(progress[0]).toEqual({
+      name: 'large.md',
+      stage: 'parsing',
+      done: 0,
+      total: text.length,
+    });
+    expect(progress.at(-1)?.stage).toBe('splitting');
+    const parsed = progress.filter((each) => each.stage === 'parsing').map((each) => each.done);
+    expect(parsed).toEqual([...parsed].sort((a, b) => a - b));
+    expect(parsed.length).toBeGreaterThanOrEqual(2);
+    expect(parsed.at(-1)).toBe(text.length);
+  });
+});

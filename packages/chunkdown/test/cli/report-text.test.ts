@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { formatReport } from '../../src/cli/report-text.js';
+import { ReportBuilder } from '../../src/quality/report.js';
+import { sampleReport, summary } from '../helpers/report.js';
+
+describe('formatReport', () => {
+  it('renders every section', () => {
+    const text = formatReport(sampleReport());
+    expect(text).toContain('chunkdown report: 2 files (1 failed, 1 without chunks), 5 chunks');
+    expect(text).toContain(
+      'sizes in characters: chunk size 100, limit 150 (ratio 1.5), raw cap 200',
+    );
+    expect(text).toContain('Content size: min 10 · median 120 · p90 180 · max 180 · mean 113');
+    expect(text).toMatch(/100 – 150 +█+ +1 +20\.0% {2}over the chunk size, within the limit/);
+    expect(text).toMatch(/> 150 +█+ +2 +40\.0% {2}over the limit/);
+    expect(text).toMatch(/✗ orphan table rows +2 {3}e\.g\. a\.md chunk 1/);
+    expect(text).toMatch(/✗ unbalanced code fences +1 {3}e\.g\. a\.md chunk 4/);
+    expect(text).toMatch(/✗ tiny chunks \(< 50 chars\) +1 \(20\.0%\)/);
+    expect(text).toMatch(/✗ over the raw cap +1/);
+    expect(text).toMatch(/never-split code +1 {3}e\.g\. a\.md chunk 3/);
+    expect(text).toMatch(/95 chars \(raw 105\) {2}a\.md chunk 0 {2}in Guide/);
+    expect(text.endsWith('\n')).toBe(true);
+  });
+
+  it('lists three examples per line (the JSON report keeps five)', () => {
+    const builder = new ReportBuilder({
+      chunkSize: 100,
+      maxOverflowRatio: 1,
+      maxRawSize: undefined,
+      unit: 'cl100k_base',
+    });
+    for (let index = 0; index < 50; index++) {
+      builder.addChunk(summary('b.md', index, index, { contentChars: 10 }));
+    }
+    const text = formatReport(builder.build());
+    expect(text).toMatch(
+      /tiny chunks \(< 50 chars\) +50 \(100%\) {3}e\.g\. b\.md chunk 0, b\.md chunk 1, b\.md chunk 2\n/,
+    );
+    expect(text).toContain('sizes in cl100k_base tokens');
+    // Without a raw cap, the report says so and has no checks of it.
+    expect(text).toContain('raw cap none');
+    expect(text).not.toContain('over the raw cap');
+  });
+
+  it('says so for no files and no chunks', () => {
+    const report = new ReportBuilder({
+      chunkSize: 10,
+      maxOverflowRatio: 1,
+      maxRawSize: undefined,
+      unit: 'characters',
+    }).build();
+    const text = formatReport(report);
+    expect(text).toContain('0 files, 0 chunks');
+    expect(text).not.toContain('Content size');
+  });
+});

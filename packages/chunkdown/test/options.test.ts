@@ -1,0 +1,105 @@
+import { describe, expect, test } from 'vitest';
+import {
+  characterLength,
+  defaultNodeRules,
+  resolveOptions,
+  resolveRules,
+  ruleKeys,
+} from '../src/options.js';
+
+describe('resolveOptions', () => {
+  test('fills in the defaults, and the maximum is chunkSize × maxOverflowRatio', () => {
+    const resolved = resolveOptions({ chunkSize: 200, maxOverflowRatio: 1.5 });
+    expect(resolved).toMatchObject({
+      chunkSize: 200,
+      maxOverflowRatio: 1.5,
+      maxSize: 300,
+      maxRawSize: undefined,
+      overlap: 0,
+      minChunkSize: 0,
+      context: false,
+      countsCharacters: true,
+    });
+    expect(resolved.lengthFunction).toBe(characterLength);
+    expect(Object.keys(resolved.rules)).toEqual([...ruleKeys]);
+  });
+
+  test('a size unit of one’s own is not the character count', () => {
+    const words = (text: string) => text.split(' ').length;
+    const resolved = resolveOptions({ chunkSize: 10, lengthFunction: words });
+    expect(resolved.lengthFunction).toBe(words);
+    expect(resolved.countsCharacters).toBe(false);
+  });
+
+  test('errors name the option and what it accepts, as a TypeError or a RangeError', () => {
+    expect(() => resolveOptions({} as never)).toThrow(
+      new TypeError('Missing required option `chunkSize`: expected a finite number > 0'),
+    );
+    expect(() => resolveOptions({ chunkSize: '5' } as never)).toThrow(TypeError);
+    expect(() => resolveOptions({ chunkSize: 0 })).toThrow(RangeError);
+    expect(() => resolveOptions({ chunkSize: 10, overlap: 10 })).toThrow(
+      'Expected `options.overlap` to be smaller than `chunkSize` (10), not 10',
+    );
+    expect(() => resolveOptions({ chunkSize: 10, minChunkSize: 11 })).toThrow(/minChunkSize/);
+    expect(() => resolveOptions({ chunkSize: 10, maxRawSize: 1.5 })).toThrow(
+      'Expected an integer > 0 for `options.maxRawSize`, not `1.5`',
+    );
+    expect(() => resolveOptions({ chunkSize: 10, size: 3 } as never)).toThrow(
+      /^Unknown option `size`/,
+    );
+  });
+});
+
+describe('resolveRules', () => {
+  test('every key gets a rule: the defaults, merged field by field with what is given', () => {
+    const rules = resolveRules({ link: { style: 'preserve' }, code: { split: 'never-split' } });
+    expect(rules.link).toEqual({
+      split: { keepWholeUpTo: Number.POSITIVE_INFINITY },
+      style: 'preserve',
+      transform: undefined,
+    });
+    expect(rules.code.split.keepWholeUpTo).toBe(Number.POSITIVE_INFINITY);
+    expect(rules.table.split.keepWholeUpTo).toBe(0);
+    expect(rules.heading.split.keepWholeUpTo).toBe(Number.POSITIVE_INFINITY);
+    expect(rules.image.style).toBe(defaultNodeRules.image?.style);
+  });
+
+  test('size-split keeps a node whole up to its size; the object forms mean the same as the names', () => {
+    const rules = resolveRules({
+      list: { split: { rule: 'size-split', size: 300 } },
+      table: { split: { rule: 'never-split' } },
+      link: { split: { rule: 'allow-split' } },
+    });
+    expect([rules.list, rules.table, rules.link].map((rule) => rule.split.keepWholeUpTo)).toEqual([
+      300,
+      Number.POSITIVE_INFINITY,
+      0,
+    ]);
+  });
+
+  test('formatting is the fallback of strong, emphasis and delete, field by field', () => {
+    const transform = () => undefined;
+    const rules = resolveRules({
+      formatting: { split: 'never-split', transform },
+      emphasis: { split: 'allow-split' },
+    });
+    expect(rules.strong.split.keepWholeUpTo).toBe(Number.POSITIVE_INFINITY);
+    expect(rules.strong.transform).toBe(transform);
+    expect(rules.emphasis.split.keepWholeUpTo).toBe(0);
+    expect(rules.emphasis.transform).toBe(transform);
+    expect(rules.list.transform).toBeUndefined();
+  });
+
+  test('refuses what it does not know, naming the rule', () => {
+    expect(() => resolveRules({ paragraph: {} } as never)).toThrow(/^Unknown rule `paragraph`/);
+    expect(() => resolveRules({ list: { style: 'inline' } })).toThrow(
+      '`options.rules.list.style` is not supported: only `link` and `image` have a style',
+    );
+    expect(() => resolveRules({ word: { transform: () => undefined } } as never)).toThrow(
+      /words are not nodes/,
+    );
+    expect(() => resolveRules({ code: { split: { rule: 'size-split' } } } as never)).toThrow(
+      /options\.rules\.code\.split\.size/,
+    );
+  });
+});

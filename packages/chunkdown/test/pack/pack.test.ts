@@ -1,0 +1,130 @@
+import type { Break, Text } from 'mdast';
+import { describe, expect, test } from 'vitest';
+import { type Limits, pack } from '../../src/pack/pack.js';
+import type { Unit } from '../../src/split/types.js';
+import { emptySection } from '../helpers/stages.js';
+import { block, group, heading, names, rule } from '../helpers/units.js';
+
+const limits: Limits = { chunkSize: 100, maxSize: 100, strict: false };
+
+/** Pack units as the parts of a document. */
+const packUnits = (units: readonly Unit[], given: Partial<Limits> = {}) =>
+  pack(group('section', units), { ...limits, ...given });
+
+describe('pack', () => {
+  test('a document that fits is one chunk, with its size', () => {
+    const drafts = packUnits([block('a', 30), block('b', 30)]);
+    expect(names(drafts)).toEqual([['a', 'b']]);
+    expect(drafts[0]?.size).toBe(60);
+    expect(drafts[0]?.overflow).toBeNull();
+  });
+
+  test('a unit that does not fit is split into its parts, none over the chunk size', () => {
+    const drafts = packUnits([block('a', 60), block('b', 60), block('c', 60)]);
+    expect(names(drafts)).toEqual([['a'], ['b'], ['c']]);
+    expect(drafts.every((draft) => draft.size <= 100)).toBe(true);
+  });
+
+  test('sections that do not fit together each start a chunk', () => {
+    const one = group('section', [heading('One'), block('a', 40), block('b', 40)]);
+    const two = group('section', [heading('Two'), block('c', 40), block('d', 40)]);
+    expect(names(packUnits([one, two]))).toEqual([
+      ['One', 'a', 'b'],
+      ['Two', 'c', 'd'],
+    ]);
+  });
+
+  test('a heading stays with the start of its content, never at the end of a chunk', () => {
+    expect(names(packUnits([block('a', 60), heading('H'), block('b', 60)]))).toEqual([
+      ['a'],
+      ['H', 'b'],
+    ]);
+    // It would fit after `a`, but what follows it would not.
+    expect(names(packUnits([block('a', 90), heading('H'), block('b', 8)]))).toEqual([
+      ['a'],
+      ['H', 'b'],
+    ]);
+  });
+
+  test('a heading before a unit too big for it takes the unit’s first part along', () => {
+    const section = [heading('H', 10), group('block', [block('p1', 60), block('p2', 60)])];
+    expect(names(packUnits(section))).toEqual([['H', 'p1'], ['p2']]);
+  });
+
+  test('a lead-in paragraph (ending with a colon) stays with what follows', () => {
+    const units = [block('a', 70), block('Install it:', 10, { leadIn: true }), block('b', 50)];
+    expect(names(packUnits(units))).toEqual([['a'], ['Install it:', 'b']]);
+  });
+
+  test('thematic breaks never sit at the edge of a chunk, and stay inside one', () => {
+    const drafts = packUnits([rule(), block('a', 60), rule(), block('b', 60), rule()]);
+    expect(names(drafts)).toEqual([['a'], ['b']]);
+    expect(names(packUnits([block('a', 20), rule(), block('b', 20)]))).toEqual([['a', '---', 'b']]);
+  });
+
+  test('headings with nothing after them at the end of a document join the chunk before', () => {
+    expect(names(packUnits([block('a', 60), block('b', 60), heading('H')]))).toEqual([
+      ['a'],
+      ['b', 'H'],
+    ]);
+    // A document of headings only is one chunk of them.
+    expect(names(packUnits([heading('A'), heading('B')]))).toEqual([['A', 'B']]);
+  });
+
+  test('a unit up to the maximum stays whole without overflow; past it, it says why', () => {
+    const within = packUnits([block('a', 30), block('big', 120), block('c', 30)], {
+      maxSize: 150,
+    });
+    expect(names(within)).toEqual([['a'], ['big'], ['c']]);
+    expect(within.map((draft) => draft.overflow)).toEqual([null, null, null]);
+    const over = packUnits([block('a', 30), block('big', 300), block('c', 30)]);
+    expect(names(over)).toEqual([['a'], ['big'], ['c']]);
+    expect(over[1]?.overflow).toEqual({ reason: 'never-split', nodeType: 'paragraph', size: 300 });
+  });
+
+  test('the pieces of a record share chunks with nothing else', () => {
+    const release = (record: boolean) =>
+      group('block', [block('r1', 60), block('r2', 60)], record ? { record: true } : {});
+    expect(names(packUnits([block('x', 10), release(false), block('y', 10)]))).toEqual([
+      ['x', 'r1'],
+      ['r2', 'y'],
+    ]);
+    expect(names(packUnits([block('x', 10), release(true), block('y', 10)]))).toEqual([
+      ['x'],
+      ['r1'],
+      ['r2'],
+      ['y'],
+    ]);
+  });
+
+  test('under a hard limit a heading lets go of a unit that cannot join it; else it overflows', () => {
+    const units = [heading('H', 10), block('big', 95)];
+    expect(names(packUnits(units, { strict: true }))).toEqual([['H'], ['big']]);
+    const loose = packUnits(units);
+    expect(names(loose)).toEqual([['H', 'big']]);
+    expect(loose[0]?.overflow).toEqual({ reason: 'heading', nodeType: 'heading', size: 105 });
+  });
+
+  test('a chunk ends without the whitespace and hard breaks its last piece carries', () => {
+    const section = emptySection();
+    const tail: Text = { type: 'text', value: 'tail   ' };
+    const hardBreak: Break = { type: 'break' };
+    const ending = block('x', 4, {
+      leaves: () => [
+        { path: [], node: tail, from: -1, to: -1, section },
+        { path: [], node: hardBreak, from: -1, to: -1, section },
+      ],
+    });
+    const [draft] = packUnits([block('a', 20), ending]);
+    expect(draft?.leaves.map((leaf) => [leaf.node.type, leaf.from, leaf.to])).toEqual([
+      ['text', -1, -1],
+      ['text', 0, 4],
+    ]);
+    // The unit's leaf itself is not changed.
+    expect(ending.leaves()[0]?.from).toBe(-1);
+  });
+
+  test('an empty document gives no chunks', () => {
+    expect(packUnits([])).toEqual([]);
+  });
+});

@@ -1,0 +1,155 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { chunkdown } from '../../src/index.js';
+import { takeFrontmatter } from '../../src/parse/frontmatter.js';
+
+const split = (markdown: string) => chunkdown({ chunkSize: 200 }).split(markdown);
+const texts = (markdown: string) => split(markdown).chunks.map((chunk) => chunk.text);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('front matter that parses', () => {
+  test('YAML and TOML mappings are data beside the chunks', () => {
+    const yaml = split('---\ntitle: Hello\ntags: [a, b]\n---\n\n# Doc\n\nBody.');
+    expect(yaml.frontmatter).toEqual({
+      format: 'yaml',
+      raw: 'title: Hello\ntags: [a, b]',
+      data: { title: 'Hello', tags: ['a', 'b'] },
+    });
+    expect(yaml.chunks.map((chunk) => chunk.text)).toEqual(['# Doc\n\nBody.']);
+    const toml = split('+++\ntitle = "Hi"\n+++\nBody.');
+    expect(toml.frontmatter).toEqual({
+      format: 'toml',
+      raw: 'title = "Hi"',
+      data: { title: 'Hi' },
+    });
+  });
+
+  test('the body keeps its offsets: front matter is blanked, line endings kept', () => {
+    const markdown = '---\r\ntitle: x\r\n---\r\nBody.';
+    const { body } = takeFrontmatter(markdown);
+    expect(body).toHaveLength(markdown.length);
+    expect(body).toBe('   \r\n        \r\n   \r\nBody.');
+    const [chunk] = split(markdown).chunks;
+    expect(markdown.slice(chunk?.start, chunk?.end)).toBe('Body.');
+  });
+});
+
+describe('front matter that does not parse is still front matter', () => {
+  const hugo = `---
+title: "{{ replace .File.ContentBaseName "-" " " | title }}"
+date: {{ .Date }}
+draft: true
+---
+
+# Post
+
+Body text.
+`;
+
+  test('a Hugo archetype: never chunk text, no data, the error reported', () => {
+    const { frontmatter, chunks } = split(hugo);
+    expect(chunks.map((chunk) => chunk.text)).toEqual(['# Post\n\nBody text.']);
+    expect(frontmatter?.format).toBe('yaml');
+    expect(frontmatter?.raw).toBe(hugo.split('\n---\n')[0]?.slice(4));
+    expect(frontmatter && 'data' in frontmatter).toBe(false);
+    expect(frontmatter?.error).toMatch(/\S/);
+    expect(chunks[0]?.start).toBe(hugo.indexOf('# Post'));
+  });
+
+  test('a template placeholder as the whole value is not data', () => {
+    // YAML reads `{{ .Title }}` as a mapping whose key is a mapping: nothing a JS object holds.
+    const { frontmatter, chunks } = split('---\ntitle: {{ .Title }}\n---\n\nBody.');
+    expect(chunks.map((chunk) => chunk.text)).toEqual(['Body.']);
+    expect(frontmatter).toMatchObject({ format: 'yaml', raw: 'title: {{ .Title }}' });
+    expect(frontmatter && 'data' in frontmatter).toBe(false);
+    expect(frontmatter?.error).toMatch(/\S/);
+  });
+
+  test('an unterminated string', () => {
+    const { frontmatter, chunks } = split('---\ntitle: "Hello\nauthor: me\n---\n\nBody.');
+    expect(chunks.map((chunk) => chunk.text)).toEqual(['Body.']);
+    expect(frontmatter).toMatchObject({ format: 'yaml', raw: 'title: "Hello\nauthor: me' });
+    expect(frontmatter && 'data' in frontmatter).toBe(false);
+    expect(frontmatter?.error).toMatch(/\S/);
+  });
+
+  test('TOML that does not parse', () => {
+    const markdown = '+++\ntitle = "{{ replace .Name "-" " " }}"\ndraft = true\n+++\n\nBody.';
+    const { frontmatter, chunks } = split(markdown);
+    expect(chunks.map((chunk) => chunk.text)).toEqual(['Body.']);
+    expect(frontmatter).toMatchObject({ format: 'toml' });
+    expect(frontmatter && 'data' in frontmatter).toBe(false);
+    expect(frontmatter?.error).toMatch(/\S/);
+  });
+
+  test('nothing is printed: no console warning, no process warning', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const emitWarning = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    for (const markdown of [
+      hugo,
+      '---\ntitle: {{ .Title }}\n---\n\nBody.',
+      '---\ntitle: "Hello\n---\n\nBody.',
+      '---\na: !unknown-tag x\n? [complex, key]\n: value\n---\n\nBody.',
+      '+++\ntitle = \n+++\n\nBody.',
+    ]) {
+      split(markdown);
+    }
+    expect(warn).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+    expect(log).not.toHaveBeenCalled();
+    expect(emitWarning).not.toHaveBeenCalled();
+  });
+});
+
+describe('what is not front matter', () => {
+  test('a thematic break and a setext heading at the top', () => {
+    const result = split('---\nJust a paragraph\n---\n\nBody.');
+    expect(result.frontmatter).toBeUndefined();
+    expect(result.chunks.map((chunk) => chunk.text)).toEqual(['## Just a paragraph\n\nBody.']);
+  });
+
+  test('prose between two rules, even with a colon that YAML chokes on', () => {
+    const markdown = '---\nNote: this part: matters\nand this line is prose.\n---\n\nBody.';
+    expect(split(markdown).frontmatter).toBeUndefined();
+    expect(texts(markdown).join('\n')).toContain('and this line is prose.');
+  });
+
+  test('a list between two rules', () => {
+    const markdown = '---\n- one\n- two\n---\n\nBody.';
+    expect(split(markdown).frontmatter).toBeUndefined();
+    expect(texts(markdown).join('\n')).toContain('* two');
+  });
+
+  test('a heading between two rules (YAML would read it as a comment)', () => {
+    const markdown = '---\n# Title\n---\n\nBody.';
+    expect(split(markdown).frontmatter).toBeUndefined();
+    expect(texts(markdown)[0]).toMatch(/^# Title/);
+  });
+
+  test('an opening fence that is never closed', () => {
+    const markdown = '---\ntitle: x\n\nBody.';
+    expect(split(markdown).frontmatter).toBeUndefined();
+    expect(texts(markdown).join('\n')).toContain('Body.');
+  });
+
+  test('fences that are not on the first line', () => {
+    const markdown = '\n---\ntitle: x\n---\n\nBody.';
+    expect(split(markdown).frontmatter).toBeUndefined();
+  });
+});
+
+describe('documents split as plain text', () => {
+  test('keep their front matter out of the chunks', () => {
+    // Deeper than the parser's stack: the document falls back to plain-text splitting.
+    const markdown = `---\ntitle: Deep\n---\n\n${'>'.repeat(20_000)} hello world`;
+    const { frontmatter, chunks } = split(markdown);
+    expect(chunks[0]?.fallback).toBe('plain-text');
+    expect(frontmatter).toEqual({ format: 'yaml', raw: 'title: Deep', data: { title: 'Deep' } });
+    expect(chunks.some((chunk) => chunk.text.includes('title'))).toBe(false);
+    expect(chunks[0]?.start).toBe(markdown.indexOf('>'));
+  });
+});

@@ -1,0 +1,120 @@
+import type { Html } from 'mdast';
+import { describe, expect, test } from 'vitest';
+import {
+  closesElement,
+  holdsFenceLine,
+  htmlTailStarts,
+  htmlUnit,
+  opensElement,
+  safeCuts,
+} from '../../src/split/html.js';
+import { ITEM } from '../../src/split/levels.js';
+import type { Unit } from '../../src/split/types.js';
+import { leavesText, stage } from '../helpers/stages.js';
+
+const html = (value: string): Html => ({ type: 'html', value });
+
+/** The line of `value` that starts at `at`. */
+const lineAt = (value: string, at: number) => value.slice(at).split('\n')[0];
+
+describe('safeCuts', () => {
+  const value = '<div>\n<p>one</p>\n\n<p>two</p>\n</div>\n<section>\n<b>x</b>\n</section>';
+
+  test('cuts before lines that start an HTML block alone, with no blank line before the next cut', () => {
+    // `<p>two</p>` (after the blank line) and `<section>`; not `<p>one</p>`, which a blank line
+    // follows before the next cut, nor the closing tags, nor the `<b>` line (no block tag).
+    expect(safeCuts(value).map((at) => lineAt(value, at))).toEqual(['<p>two</p>', '<section>']);
+  });
+
+  test('with closing tags, where an overlap may start', () => {
+    expect(safeCuts(value, true).map((at) => lineAt(value, at))).toEqual([
+      '<p>two</p>',
+      '</div>',
+      '<section>',
+      '</section>',
+    ]);
+  });
+
+  test('never on the first line, and none in HTML of one line', () => {
+    expect(safeCuts('<div>a</div>')).toEqual([]);
+  });
+});
+
+describe('htmlTailStarts', () => {
+  test('are the safe cuts inside the part, from the end backwards, at the item level', () => {
+    const value = '<div>\n<p>one</p>\n</div>\n<section>\n<b>x</b>\n</section>';
+    const starts = [...htmlTailStarts(value, 10, value.length)];
+    expect(starts.map((start) => start.rank)).toEqual(starts.map(() => ITEM));
+    const offsets = starts.map((start) => start.at);
+    expect(offsets).toEqual([...offsets].sort((a, b) => b - a));
+    expect(offsets.every((at) => at > 10 && at < value.length)).toBe(true);
+    expect(offsets.map((at) => lineAt(value, at))).toContain('<section>');
+  });
+});
+
+describe('elements written as separate blocks', () => {
+  test('an opening tag alone opens an element; a void or a complete element does not', () => {
+    expect(opensElement(html('<Listing file-name="a.rs">'))).toBe(true);
+    expect(opensElement(html('<details>'))).toBe(true);
+    expect(opensElement(html('<br>'))).toBe(false);
+    expect(opensElement(html('<div>x</div>'))).toBe(false);
+    expect(opensElement(html('<Tabs />'))).toBe(false);
+  });
+
+  test('a closing tag alone closes one', () => {
+    expect(closesElement(html('</Listing>'))).toBe(true);
+    expect(closesElement(html('  </details>\n'))).toBe(true);
+    expect(closesElement(html('</a> and text'))).toBe(false);
+  });
+
+  test('holdsFenceLine finds a fence line in a part of the HTML', () => {
+    const value = '<div>\n```js\n</div>';
+    expect(holdsFenceLine(value, 0, value.length)).toBe(true);
+    expect(holdsFenceLine(value, 0, 5)).toBe(false);
+    expect(holdsFenceLine('<div>\n  ~~~\n</div>', 0, 17)).toBe(true);
+  });
+});
+
+describe('htmlUnit', () => {
+  const rows = Array.from(
+    { length: 6 },
+    (_, index) => `<div class="row">row ${index} of many words</div>`,
+  );
+  const value = ['<section>', ...rows, '</section>'].join('\n');
+
+  /** The unit of the document's raw HTML block. */
+  const unitOf = (markdown: string, chunkSize: number, rule?: 'never-split'): Unit => {
+    const { document, state } = stage(markdown, {
+      chunkSize,
+      ...(rule ? { rules: { html: { split: rule } } } : {}),
+    });
+    const node = document.blocks[0] as Html;
+    return htmlUnit(
+      node,
+      [],
+      document,
+      state,
+      state.keepsWhole('html', node) ? { reason: 'never-split', nodeType: 'html' } : undefined,
+    );
+  };
+
+  test('is cut only before lines that start a block, and each piece is at least a quarter chunk', () => {
+    const pieces = unitOf(value, 100).split() as Unit[];
+    expect(pieces.length).toBeGreaterThan(1);
+    const texts = pieces.map((piece) => leavesText(piece.leaves()));
+    expect(texts.join('\n')).toBe(value);
+    for (const text of texts.slice(1)) expect(text.startsWith('<div class="row">')).toBe(true);
+    for (const text of texts.slice(0, -1)) expect(text.length).toBeGreaterThanOrEqual(25);
+  });
+
+  test('without a safe cut, or under its rule, it stays whole', () => {
+    expect(unitOf('<p>one long line of html that goes on</p>', 10).split()).toEqual({
+      reason: 'never-split',
+      nodeType: 'html',
+    });
+    expect(unitOf(value, 100, 'never-split').split()).toEqual({
+      reason: 'never-split',
+      nodeType: 'html',
+    });
+  });
+});

@@ -1,0 +1,89 @@
+import type { Paragraph } from 'mdast';
+import { describe, expect, test } from 'vitest';
+import { flatten } from '../../src/split/flatten.js';
+import { SENTENCE, WORD } from '../../src/split/levels.js';
+import { phrasingTailStarts, phrasingUnit } from '../../src/split/phrasing.js';
+import type { Unit } from '../../src/split/types.js';
+import type { ChunkdownOptions } from '../../src/types.js';
+import { leavesText, stage } from '../helpers/stages.js';
+
+/** A document's first paragraph, its unit and its flattened text. */
+function paragraphOf(markdown: string, options: ChunkdownOptions = { chunkSize: 100 }) {
+  const { document, state } = stage(markdown, options);
+  const paragraph = document.blocks[0] as Paragraph;
+  return {
+    unit: phrasingUnit(paragraph, [], document, state),
+    flat: flatten(paragraph, [paragraph], document, state),
+  };
+}
+
+const texts = (units: Unit[]) => units.map((unit) => leavesText(unit.leaves()));
+
+describe('phrasingUnit', () => {
+  test('is the paragraph whole, then its sentences, each with the space after it', () => {
+    const { unit } = paragraphOf('One here. Two there. Three.');
+    expect(unit.size).toBe(27);
+    const sentences = unit.split() as Unit[];
+    expect(texts(sentences)).toEqual(['One here. ', 'Two there. ', 'Three.']);
+    expect(sentences.map((sentence) => [sentence.size, sentence.trail])).toEqual([
+      [9, 1],
+      [10, 1],
+      [6, 0],
+    ]);
+    expect(texts(sentences[0]!.split() as Unit[])).toEqual(['One ', 'here. ']);
+  });
+
+  test('formatting cut in two keeps its path on both sides', () => {
+    const { unit } = paragraphOf('**Bold one. Bold two.**');
+    const [first, second] = unit.split() as Unit[];
+    for (const part of [first!, second!]) {
+      expect(part.leaves()[0]?.path.map((parent) => parent.type)).toEqual(['paragraph', 'strong']);
+    }
+  });
+
+  test('a link kept whole cannot be cut: it says so', () => {
+    const { unit } = paragraphOf('[one two three four](https://x.dev)', { chunkSize: 5 });
+    expect(unit.split()).toEqual({ reason: 'never-split', nodeType: 'link' });
+    expect(paragraphOf('x'.repeat(30), { chunkSize: 5 }).unit.split()).toEqual({
+      reason: 'word',
+      nodeType: 'text',
+    });
+  });
+
+  test('a word that may be split is cut between graphemes, and its pieces say so', () => {
+    const { unit } = paragraphOf('abcdef', {
+      chunkSize: 2,
+      rules: { word: { split: 'allow-split' } },
+    });
+    const pieces = unit.split() as Unit[];
+    expect(texts(pieces)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    expect(pieces.every((piece) => piece.leaves().every((leaf) => leaf.wordCut))).toBe(true);
+  });
+});
+
+describe('phrasingTailStarts', () => {
+  test('from the end backwards, each with what it takes, at most the room', () => {
+    const { flat } = paragraphOf('First sentence. Then more words here.');
+    const starts = phrasingTailStarts(flat, 0, flat.text.length, 20);
+    expect(starts.map((start) => [flat.text.slice(start.at), start.rank, start.size])).toEqual([
+      ['here.', WORD, 5],
+      ['words here.', WORD, 11],
+      ['more words here.', WORD, 16],
+    ]);
+    const wide = phrasingTailStarts(flat, 0, flat.text.length, 40);
+    expect(wide).toContainEqual({ at: 16, rank: SENTENCE, size: 21 });
+    expect(phrasingTailStarts(flat, 0, flat.text.length, 0)).toEqual([]);
+  });
+
+  test('never inside the text of a link that is split', () => {
+    const { flat } = paragraphOf('See [the long link text](https://x.dev) now.', {
+      chunkSize: 8,
+      rules: { link: { split: 'allow-split' } },
+    });
+    expect(flat.text).toBe('See the long link text now.');
+    const starts = phrasingTailStarts(flat, 0, flat.text.length, 40).map((start) =>
+      flat.text.slice(start.at),
+    );
+    expect(starts).toEqual(['now.', 'the long link text now.']);
+  });
+});

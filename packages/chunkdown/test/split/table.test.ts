@@ -1,0 +1,83 @@
+import type { Table, TableRow } from 'mdast';
+import { toString as textOf } from 'mdast-util-to-string';
+import { describe, expect, test } from 'vitest';
+import { tableUnit } from '../../src/split/table.js';
+import type { Unit } from '../../src/split/types.js';
+import { leavesText, stage } from '../helpers/stages.js';
+
+/** The unit of a document's table, with the split's provenance. */
+function tableOf(markdown: string, chunkSize: number) {
+  const { document, state, provenance } = stage(markdown, { chunkSize });
+  const node = document.blocks[0] as Table;
+  return { node, provenance, unit: tableUnit(node, [], document, state, undefined) };
+}
+
+const wide =
+  '| Key | A | B | C |\n| - | - | - | - |\n| k1 | alpha alpha alpha | beta beta beta | gamma gamma |\n| k2 | short | s | s |';
+
+describe('tableUnit', () => {
+  test('its size leaves out the header row, and it splits into its other rows', () => {
+    const { unit } = tableOf(wide, 100);
+    expect(unit.size).toBe(
+      'k1alpha alpha alphabeta beta betagamma gamma'.length + 'k2shortss'.length,
+    );
+    const rows = unit.split() as Unit[];
+    expect(rows.map((row) => leavesText(row.leaves()))).toEqual([
+      'k1alpha alpha alphabeta beta betagamma gamma',
+      'k2shortss',
+    ]);
+  });
+
+  test('a table of a header row only, or under its rule, stays whole', () => {
+    expect(tableOf('| a | b |\n| - | - |', 1).unit.split()).toEqual({
+      reason: 'never-split',
+      nodeType: 'table',
+    });
+    const { document, state } = stage(wide, { chunkSize: 10 });
+    const whole = tableUnit(document.blocks[0] as Table, [], document, state, {
+      reason: 'never-split',
+      nodeType: 'table',
+    });
+    expect(whole.split()).toEqual({ reason: 'never-split', nodeType: 'table' });
+  });
+
+  test('a row too wide splits into column groups that repeat the key cell under their headers', () => {
+    const { unit, provenance } = tableOf(wide, 30);
+    const [row] = unit.split() as Unit[];
+    const groups = row!.split() as Unit[];
+    expect(groups.map((group) => leavesText(group.leaves()))).toEqual([
+      'k1alpha alpha alpha',
+      'k1beta beta betagamma gamma',
+    ]);
+    const headers = groups.map((group) => {
+      const [leaf] = group.leaves();
+      const table = leaf!.path[leaf!.path.length - 1] as Table;
+      return table.children[0]!.children.map((cell) => textOf(cell));
+    });
+    expect(headers).toEqual([
+      ['Key', 'A'],
+      ['Key', 'B', 'C'],
+    ]);
+    // The key cell of the later groups is repeated context.
+    const rows = groups.map((group) => group.leaves()[0]!.node as TableRow);
+    expect(rows.map((each) => provenance.repeatedKeyRows.has(each))).toEqual([false, true]);
+  });
+
+  test('a cell too long for a chunk is split at its sentences, each piece after the key cell', () => {
+    const markdown =
+      '| Key | Text |\n| - | - |\n| k | One sentence here. Two sentence there. Three more. |';
+    const { unit, provenance } = tableOf(markdown, 25);
+    const [row] = unit.split() as Unit[];
+    const [group] = row!.split() as Unit[];
+    const pieces = group!.split() as Unit[];
+    expect(pieces.map((piece) => leavesText(piece.leaves()))).toEqual([
+      'One sentence here. ',
+      'Two sentence there. ',
+      'Three more.',
+    ]);
+    const [leaf] = pieces[0]!.leaves();
+    const pieceRow = leaf!.path.find((parent) => parent.type === 'tableRow') as TableRow;
+    expect(pieceRow.children.map((cell) => textOf(cell))).toEqual(['k']);
+    expect(provenance.keyRows.has(pieceRow)).toBe(true);
+  });
+});
