@@ -49,7 +49,9 @@ describe('maxRawSize', () => {
     const long = `[x](https://example.com/${'a'.repeat(200)})`;
     const { chunks } = chunkdown({ chunkSize: 50, maxRawSize: 80 }).split(long);
     expect(chunks.every((chunk) => chunk.text.length <= 80 && chunk.cut)).toBe(true);
-    expect(chunks.map((chunk) => chunk.text).join('')).toBe(long);
+    // A piece that ends inside the URL escapes its scheme (it would read as a shorter link).
+    expect(chunks[0]?.text).toMatch(/^\[x\]\(https\\:\/\//);
+    expect(chunks.map((chunk) => chunk.text.replace('https\\:', 'https:')).join('')).toBe(long);
   });
 
   test('a construct cut as text points each piece at its own source', () => {
@@ -59,7 +61,9 @@ describe('maxRawSize', () => {
     const { chunks } = chunkdown({ chunkSize: 50, maxRawSize: 80 }).split(markdown);
     const cut = chunks.filter((chunk) => chunk.cut);
     expect(cut.length).toBeGreaterThan(2);
-    for (const chunk of cut) expect(markdown.slice(chunk.start, chunk.end)).toBe(chunk.text);
+    for (const chunk of cut) {
+      expect(markdown.slice(chunk.start, chunk.end)).toBe(chunk.text.replace('https\\:', 'https:'));
+    }
   });
 
   // Found by the property test: re-splitting with a lower budget cut `alpha` in two (uncut chunks

@@ -17,6 +17,7 @@ describe('createChunk', () => {
       overflow: null,
       cut: false,
       fallback: null,
+      containers: [],
     });
     expect('embedText' in chunk).toBe(false);
   });

@@ -387,9 +387,12 @@ export function findProblems(
   const frontmatter = frontmatterLines(markdown);
   const chunkWords: string[] = [];
   const chunkUrls: string[] = [];
-  // Containers (issue 25): only where the source closes every container it opens.
-  const balanced = unbalancedContainers(takeFrontmatter(markdown).body).length === 0;
   const readWithDialects = options.syntax !== undefined;
+  // Containers (issue 25): read as containers only with dialects (in CommonMark a `<Tabs>` line
+  // is HTML and `:::` a paragraph, which may be cut), and only where the source closes every
+  // container it opens.
+  const balanced =
+    readWithDialects && unbalancedContainers(takeFrontmatter(markdown).body).length === 0;
   const sourceMath = readWithDialects ? displayMath(takeFrontmatter(markdown).body) : [];
 
   chunks.forEach((chunk, index) => {

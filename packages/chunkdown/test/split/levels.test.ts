@@ -28,11 +28,10 @@ describe('boundary levels', () => {
     expect(TOKEN).toBeGreaterThan(WORD);
   });
 
-  test('are the README’s boundaries of its Method section, in order', () => {
-    const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
-    const method = readme.slice(readme.indexOf('## Method'));
-    const list = method.slice(method.indexOf('The boundaries, strongest first:'));
-    const items = [...list.matchAll(/^ {3}(\d+)\. (.+)$/gm)].slice(0, boundaryLevels.length);
+  test('are the boundary levels of docs/method.md, in order', () => {
+    const method = readFileSync(new URL('../../../../docs/method.md', import.meta.url), 'utf8');
+    const list = method.slice(method.indexOf('The boundaries, strongest first'));
+    const items = [...list.matchAll(/^(\d+)\. (.+)$/gm)].slice(0, boundaryLevels.length);
     expect(items.map((item) => Number(item[1]))).toEqual(
       boundaryLevels.map((_, index) => index + 1),
     );
