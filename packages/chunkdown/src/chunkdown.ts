@@ -1,11 +1,13 @@
 import type { Root } from 'mdast';
 import { createHeader, documentTitle } from './chunk/context.js';
 import { splitPlainText } from './chunk/plain.js';
+import { createObjectIds } from './chunk/render-memo.js';
 import { sealChunks } from './chunk/seal.js';
 import { type ResolvedOptions, resolveOptions } from './options.js';
 import { takeFrontmatter } from './parse/frontmatter.js';
-import { splitDocument } from './pipeline.js';
-import type { Chunkdown, ChunkdownOptions, SplitResult } from './types.js';
+import { type SplitterMemory, splitDocument, type Work } from './pipeline.js';
+import { createMeasure, createRawMeasure } from './tree/measure.js';
+import type { ChangeSet, Chunk, Chunkdown, ChunkdownOptions, SplitResult } from './types.js';
 
 /**
  * Create a markdown splitter.
@@ -19,8 +21,9 @@ import type { Chunkdown, ChunkdownOptions, SplitResult } from './types.js';
  *   and the values it accepts.
  */
 export function chunkdown(options: ChunkdownOptions): Chunkdown {
-  const { split, splitText, chunkSize, maxOverflowRatio, maxRawSize } = createSplitter(options);
-  return { split, splitText, chunkSize, maxOverflowRatio, maxRawSize };
+  const { split, splitText, update, chunkSize, maxOverflowRatio, maxRawSize } =
+    createSplitter(options);
+  return { split, splitText, update, chunkSize, maxOverflowRatio, maxRawSize };
 }
 
 /** Parses a document's body (no byte order mark, front matter blanked) into the tree `parse` gives. */
@@ -42,8 +45,12 @@ export interface InternalSplitter extends Chunkdown {
   splitParsed(markdown: string, parseBody: BodyParser): SplitResult;
 }
 
+/** How many results a splitter keeps the work of, for `update` (the latest ones). */
+const KEPT_RESULTS = 2;
+
 /**
- * Create a splitter with its internal surface: options resolved once, held by its closure.
+ * Create a splitter with its internal surface: options resolved once, and the memory `update`
+ * reuses (node sizes, and the work of its latest results), held by its closure.
  *
  * @param options
  *   Options; `chunkSize` is required.
@@ -52,22 +59,100 @@ export interface InternalSplitter extends Chunkdown {
  */
 export function createSplitter(options: ChunkdownOptions): InternalSplitter {
   const resolved = resolveOptions(options);
-  const split = (markdown: string): SplitResult => splitMarkdown(markdown, resolved);
+  const memory: SplitterMemory = {
+    ids: createObjectIds(),
+    measure: createMeasure(resolved.lengthFunction, resolved.countsCharacters),
+    rawMeasure: createRawMeasure(resolved.lengthFunction),
+  };
+  // The latest results and their work, newest last.
+  const recent: Array<{ result: SplitResult; work: Work }> = [];
+  const remember = <Result extends SplitResult>(result: Result, work: Work | undefined): Result => {
+    if (work) {
+      recent.push({ result, work });
+      if (recent.length > KEPT_RESULTS) recent.shift();
+    }
+    return result;
+  };
+  const split = (markdown: string): SplitResult => {
+    const { result, work } = splitMarkdown(markdown, resolved, { memory });
+    return remember(result, work);
+  };
   return {
     split,
     splitText: (markdown) => split(markdown).chunks.map((chunk) => chunk.text),
-    splitParsed: (markdown, parseBody) => splitMarkdown(markdown, resolved, parseBody),
+    update(previous, markdown) {
+      const chunks = previousChunks(previous);
+      const earlier = recent.find((each) => each.result === previous)?.work;
+      const { result, work } = splitMarkdown(markdown, resolved, { memory, previous: earlier });
+      return remember({ ...result, changes: changesOf(chunks, result.chunks) }, work);
+    },
+    splitParsed: (markdown, parseBody) =>
+      splitMarkdown(markdown, resolved, { memory, parseBody }).result,
     chunkSize: resolved.chunkSize,
     maxOverflowRatio: resolved.maxOverflowRatio,
     maxRawSize: resolved.maxRawSize,
   };
 }
 
+/** The chunks of what `update` was given as the previous result, checked. */
+function previousChunks(previous: unknown): readonly Chunk[] {
+  const chunks =
+    typeof previous === 'object' && previous !== null
+      ? (previous as { chunks?: unknown }).chunks
+      : undefined;
+  if (
+    !Array.isArray(chunks) ||
+    !chunks.every(
+      (chunk) => typeof chunk === 'object' && chunk !== null && typeof chunk.id === 'string',
+    )
+  ) {
+    const what =
+      previous === null ? 'null' : Array.isArray(previous) ? 'an array' : typeof previous;
+    throw new TypeError(
+      `Expected update(previous, markdown) to get an earlier result of split() or update() as previous (an object whose chunks each have an id), not ${what === 'object' ? 'an object without them' : what}`,
+    );
+  }
+  return chunks as Chunk[];
+}
+
+/**
+ * The change set from one result's chunks to another's: the difference of their id sets.
+ *
+ * @param before
+ *   The earlier chunks.
+ * @param after
+ *   The new chunks.
+ * @returns
+ *   What was added, removed and kept.
+ */
+export function changesOf(before: readonly Chunk[], after: readonly Chunk[]): ChangeSet {
+  const earlier = new Set(before.map((chunk) => chunk.id));
+  const now = new Set(after.map((chunk) => chunk.id));
+  const added: Chunk[] = [];
+  const kept: string[] = [];
+  const seen = new Set<string>();
+  for (const chunk of after) {
+    if (seen.has(chunk.id)) continue;
+    seen.add(chunk.id);
+    if (earlier.has(chunk.id)) kept.push(chunk.id);
+    else added.push(chunk);
+  }
+  const removed = [...earlier].filter((id) => !now.has(id));
+  return { added, removed, kept };
+}
+
+/** How one split of a splitter runs (`SplitPlan` without the body parser's default). */
+interface SplitRun {
+  memory: SplitterMemory;
+  previous?: Work | undefined;
+  parseBody?: BodyParser | undefined;
+}
+
 function splitMarkdown(
   markdown: string,
   options: ResolvedOptions,
-  parseBody?: BodyParser,
-): SplitResult {
+  run: SplitRun,
+): { result: SplitResult; work: Work | undefined } {
   if (typeof markdown !== 'string') {
     throw new TypeError(
       `Expected a string of markdown, not ${markdown === null ? 'null' : typeof markdown}`,
@@ -76,21 +161,26 @@ function splitMarkdown(
   // A byte order mark is not content: the parser skips it, and front matter starts after it.
   const shift = markdown.charCodeAt(0) === byteOrderMark ? 1 : 0;
   const text = shift === 0 ? markdown : markdown.slice(shift);
-  if (text.trim() === '') return { chunks: [], frontmatter: undefined, kind: 'prose' };
-  const result = splitStructurally(text, options, parseBody);
+  if (text.trim() === '') {
+    return { result: { chunks: [], frontmatter: undefined, kind: 'prose' }, work: undefined };
+  }
+  const { result, work } = splitStructurally(text, options, run);
   return {
-    ...result,
-    chunks: sealChunks(result.chunks, { overlap: options.overlap > 0, shift }),
+    result: {
+      ...result,
+      chunks: sealChunks(result.chunks, { overlap: options.overlap > 0, shift }),
+    },
+    work,
   };
 }
 
 function splitStructurally(
   markdown: string,
   options: ResolvedOptions,
-  parseBody: BodyParser | undefined,
-): SplitResult {
+  run: SplitRun,
+): { result: SplitResult; work: Work | undefined } {
   try {
-    return splitDocument(markdown, options, parseBody);
+    return splitDocument(markdown, options, run);
   } catch (error) {
     // Nesting deeper than the parser's (or the serializer's) stack can take: split as plain text.
     // The front matter is still taken off: it is never chunk text.
@@ -103,7 +193,8 @@ function splitStructurally(
             options.maxRawSize,
           )([], undefined)
         : undefined;
-      return { chunks: splitPlainText(body, options, header), frontmatter, kind: 'prose' };
+      const chunks = splitPlainText(body, options, header);
+      return { result: { chunks, frontmatter, kind: 'prose' }, work: undefined };
     }
     throw error;
   }

@@ -2,6 +2,7 @@ export { chunkdown } from './chunkdown.js';
 export { defaultNodeRules, type RuleKey, ruleKeys } from './options.js';
 export type {
   Breadcrumb,
+  ChangeSet,
   Chunk,
   Chunkdown,
   ChunkdownOptions,
@@ -25,4 +26,5 @@ export type {
   SyntaxName,
   TransformContext,
   UnparsedFrontmatter,
+  UpdateResult,
 } from './types.js';

@@ -3,6 +3,12 @@ import { createItemIndexes } from './chunk/assemble.js';
 import type { Resplitter } from './chunk/cap.js';
 import { createHeader, documentTitle } from './chunk/context.js';
 import { type FinishContext, finishDrafts } from './chunk/finish.js';
+import {
+  createRenderMemo,
+  type ObjectIds,
+  type RenderMemo,
+  type RenderStore,
+} from './chunk/render-memo.js';
 import { createSerializer } from './chunk/serialize.js';
 import type { ResolvedOptions } from './options.js';
 import { mergeSmall } from './pack/merge-small.js';
@@ -11,8 +17,9 @@ import { pack } from './pack/pack.js';
 import { typeAlerts } from './parse/containers.js';
 import { dialectsFor } from './parse/dialect.js';
 import { takeFrontmatter } from './parse/frontmatter.js';
-import { parse } from './parse/parse.js';
+import { parse, parseSegment } from './parse/parse.js';
 import { type DialectParse, parseDialects } from './parse/read-dialects.js';
+import { reuseSegments, type SegmentStore } from './parse/segment-cache.js';
 import { createSplitState } from './split/blocks.js';
 import { sectionUnit } from './split/section.js';
 import { createMeasure, createRawMeasure, type Measure } from './tree/measure.js';
@@ -23,6 +30,36 @@ import { buildSections } from './tree/sections.js';
 import { createSourceMap } from './tree/source-map.js';
 import type { SplitResult } from './types.js';
 
+/** What a split leaves for the next split of an edited document (`update`) to reuse. */
+export interface Work {
+  /** The parses of its segments (a document parsed in segments only). */
+  segments: SegmentStore | undefined;
+  /** Its chunks' renderings. */
+  renders: RenderStore;
+}
+
+/** What a splitter keeps from split to split: numbers and sizes of the nodes it saw. */
+export interface SplitterMemory {
+  ids: ObjectIds;
+  /** Content sizes (`createMeasure`). */
+  measure: Measure;
+  /** Estimates of serialized sizes, for the raw cap (`createRawMeasure`). */
+  rawMeasure: Measure;
+}
+
+/** How one split is made: its parser, and what it may reuse of an earlier split. */
+export interface SplitPlan {
+  /**
+   * Parses the document with its front matter blanked (the CLI passes a tree it parsed ahead on
+   * worker threads).
+   */
+  parseBody?: ((body: string) => Root) | undefined;
+  /** The splitter's memory (without it, every split starts afresh). */
+  memory?: SplitterMemory | undefined;
+  /** The work of an earlier split of this splitter to reuse. */
+  previous?: Work | undefined;
+}
+
 /**
  * Split a document: parse → normalize (front matter, references, transforms) → sections and
  * record lists → split and pack → merge small chunks → overlap → rebuild and serialize each
@@ -32,19 +69,22 @@ import type { SplitResult } from './types.js';
  *   The document.
  * @param options
  *   Resolved options.
- * @param parseBody
- *   Parses the document with its front matter blanked (the CLI passes a tree it parsed ahead on
- *   worker threads).
+ * @param plan
+ *   Its parser and what it may reuse.
  * @returns
- *   Chunks and front matter.
+ *   Chunks and front matter, and the work to reuse.
  */
 export function splitDocument(
   markdown: string,
   options: ResolvedOptions,
-  parseBody: (body: string) => Root = parse,
-): SplitResult {
+  plan: SplitPlan = {},
+): { result: SplitResult; work: Work } {
   const { frontmatter, body } = takeFrontmatter(markdown);
   const dialects = options.syntax.length > 0 ? dialectsFor(options.syntax, body) : [];
+  // Segments of the earlier split whose text is the same are not parsed again.
+  const segments = plan.memory ? reuseSegments(plan.previous?.segments, parseSegment) : undefined;
+  const parseBody =
+    plan.parseBody ?? (segments ? (text: string) => parse(text, {}, segments.parser) : parse);
   const read: DialectParse =
     dialects.length > 0
       ? parseDialects(body, dialects)
@@ -53,14 +93,28 @@ export function splitDocument(
   const { tree, definitions } = normalize(read.tree, options);
   const preserve =
     options.rules.link.style === 'preserve' || options.rules.image.style === 'preserve';
-  const measure = createMeasure(options.lengthFunction, options.countsCharacters);
+  const memory = plan.memory;
+  const measure =
+    memory?.measure ?? createMeasure(options.lengthFunction, options.countsCharacters);
   const sourceMap = createSourceMap(markdown);
   sourceMap.locate(tree);
   const provenance = createProvenance();
+  const memo: RenderMemo | undefined = memory
+    ? createRenderMemo(
+        plan.previous?.renders,
+        memory.ids,
+        markdown,
+        preserve ? definitions : undefined,
+      )
+    : undefined;
   const context: FinishContext = {
     source: markdown,
     options,
-    splitAgain: resplitter(options, createRawMeasure(options.lengthFunction), provenance),
+    splitAgain: resplitter(
+      options,
+      memory?.rawMeasure ?? createRawMeasure(options.lengthFunction),
+      provenance,
+    ),
     sourceMap,
     provenance,
     serializer: createSerializer(
@@ -74,6 +128,7 @@ export function splitDocument(
     header: options.context
       ? createHeader(documentTitle(frontmatter, tree), options.lengthFunction, options.maxRawSize)
       : undefined,
+    memo,
   };
 
   const records = findRecords(buildSections(tree, markdown), tree, measure);
@@ -88,13 +143,18 @@ export function splitDocument(
     options.overlap > 0
       ? addOverlap(drafts, options.overlap, state)
       : drafts.map((draft) => ({ ...draft, overlap: 0 }));
-  return {
+  const result: SplitResult = {
     chunks: finishDrafts(overlapped, context),
     frontmatter,
     kind: records.kind,
     ...(options.syntax.length > 0 ? { syntax: read.syntax } : {}),
     ...(read.diagnostics.length > 0 ? { diagnostics: read.diagnostics } : {}),
   };
+  const work: Work = {
+    segments: segments?.store,
+    renders: memo?.store ?? { signature: '', byKey: new Map() },
+  };
+  return { result, work };
 }
 
 /**

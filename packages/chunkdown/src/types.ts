@@ -344,6 +344,24 @@ export interface SplitResult {
   diagnostics?: Diagnostic[];
 }
 
+/**
+ * What changed between two results of one splitter, by chunk id: exactly the difference of their
+ * id sets (see {@link Chunkdown.update}).
+ */
+export interface ChangeSet {
+  /** The chunks whose id the earlier result does not have, in document order: embed these. */
+  added: Chunk[];
+  /** The ids of the earlier result that are gone, in its order: delete these. */
+  removed: string[];
+  /** The ids both results have, in document order: their embeddings stay. */
+  kept: string[];
+}
+
+/** The result of {@link Chunkdown.update}: what `split` returns, and what changed. */
+export interface UpdateResult extends SplitResult {
+  changes: ChangeSet;
+}
+
 /** What kind of document a split found (see {@link SplitResult.kind}). */
 export type DocumentKind = 'record-list' | 'prose';
 
@@ -353,6 +371,22 @@ export interface Chunkdown {
   splitText(text: string): string[];
   /** Split markdown into chunks with metadata, and return the front matter beside them. */
   split(text: string): SplitResult;
+  /**
+   * Split an edited document, reusing what an earlier split of this splitter did where the
+   * document did not change, and say what changed. The result is what `split(text)` returns,
+   * with `changes` beside it.
+   *
+   * @param previous
+   *   An earlier result of this splitter's `split` or `update` (any result with chunk ids works;
+   *   one this splitter made recently is reused).
+   * @param text
+   *   The document as it is now.
+   * @returns
+   *   The new result and its change set against `previous`.
+   * @throws {TypeError}
+   *   When `previous` is no result or `text` no string.
+   */
+  update(previous: SplitResult, text: string): UpdateResult;
   /** The target content size. */
   readonly chunkSize: number;
   /** The overflow ratio. */

@@ -8,9 +8,11 @@ describe('splitDocument', () => {
   test('parses the body with its front matter blanked, offsets kept', () => {
     const markdown = '---\ntitle: Doc\n---\n\n# Doc\n\nText.';
     const bodies: string[] = [];
-    const result = splitDocument(markdown, resolveOptions({ chunkSize: 100 }), (body): Root => {
-      bodies.push(body);
-      return parse(body);
+    const { result } = splitDocument(markdown, resolveOptions({ chunkSize: 100 }), {
+      parseBody: (body): Root => {
+        bodies.push(body);
+        return parse(body);
+      },
     });
     expect(bodies).toEqual([
       `${' '.repeat(3)}\n${' '.repeat(10)}\n${' '.repeat(3)}\n\n# Doc\n\nText.`,
@@ -29,7 +31,7 @@ describe('splitDocument', () => {
   test('runs every stage the options ask for: overlap, small chunks merged, the raw cap, context', () => {
     const markdown = '# Doc\n\nOne sentence here. Two sentence there. Three sentence now. Four.';
     const chunks = (options: Parameters<typeof resolveOptions>[0]) =>
-      splitDocument(markdown, resolveOptions(options)).chunks;
+      splitDocument(markdown, resolveOptions(options)).result.chunks;
     const plain = chunks({ chunkSize: 30 });
     expect(plain.map((chunk) => chunk.text)).toEqual([
       '# Doc\n\nOne sentence here.',
@@ -50,7 +52,8 @@ describe('splitDocument', () => {
 
   test('leaves repeats alone: numbering them is the last pass, after it', () => {
     const markdown = 'Same words here.\n\n---\n\nSame words here.';
-    const [first, second] = splitDocument(markdown, resolveOptions({ chunkSize: 16 })).chunks;
+    const [first, second] = splitDocument(markdown, resolveOptions({ chunkSize: 16 })).result
+      .chunks;
     expect(first?.text).toBe(second?.text);
     expect(first?.id).toBe(second?.id);
   });

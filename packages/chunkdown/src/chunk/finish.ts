@@ -14,6 +14,7 @@ import { createChunk } from './chunk.js';
 import { contentText, tableHeaders } from './content.js';
 import { embedText, type HeaderFunction, headerGap } from './context.js';
 import { breadcrumbs, containersOf, sourceRange } from './locate.js';
+import type { RenderMemo, RenderSummary } from './render-memo.js';
 import type { Serializer } from './serialize.js';
 
 /** What turning drafts into chunks needs from the split. */
@@ -27,6 +28,8 @@ export interface FinishContext extends AssembleContext {
   serializer: Serializer;
   /** Makes each chunk's `context` header; `undefined` without `context`. */
   header: HeaderFunction | undefined;
+  /** Renderings of an earlier split to reuse, and where this split's are kept (`update`). */
+  memo?: RenderMemo | undefined;
 }
 
 /** Where a chunk sits: its breadcrumbs, its source range and the containers it is in. */
@@ -78,11 +81,15 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
     stack.push({ draft: drafts[index] as OverlappedDraft, outer: undefined, round: 0 });
   }
   /** A job's place and `context` header, and whether it fits the cap with its header. */
-  const sized = (job: Job, rendered: Rendered) => {
-    const place = placeOf(job, context);
+  const sized = (
+    job: Job,
+    rendered: Rendered,
+    place = placeOf(job, context),
+    leading: () => Breadcrumb | undefined = () => leadingHeading(rendered.root),
+  ) => {
     const header = job.headerless
       ? ''
-      : context.header?.(place.crumbs, leadingHeading(rendered.root), place.containers);
+      : context.header?.(place.crumbs, leading(), place.containers);
     const fits =
       cap === undefined ||
       (header ? lengthFunction(embedText(header, rendered.text)) : rendered.rawSize) <= cap;
@@ -91,9 +98,20 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
   // The last chunk pushed from a job, while a heading-only piece after it may still join it.
   let last: { job: Job; rendered: Rendered } | undefined;
   for (let job = stack.pop(); job; job = stack.pop()) {
-    const rendered = job.rendered ?? render(job.draft);
+    // A draft of the packer (no piece of a re-split) may be rendered as an earlier split did.
+    const memo = job.outer === undefined && !job.rendered ? context.memo : undefined;
+    const known = memo ? placeOf(job, context) : undefined;
+    const key = memo && known ? memo.key(job.draft, known.range) : undefined;
+    const reused = key === undefined ? undefined : memo?.get(key);
+    const rendered =
+      job.rendered ?? (reused ? lazily(job.draft, reused, render) : render(job.draft));
     if (rendered.text.length === 0) continue;
-    const { place, header, fits } = sized(job, rendered);
+    const { place, header, fits } = sized(
+      job,
+      rendered,
+      known,
+      reused ? () => reused.leading : undefined,
+    );
     if (cap === undefined || fits) {
       if (cap !== undefined && job.outer !== undefined && onlyHeadings(job.draft)) {
         // A piece of a re-split that is only headings (the content after them did not fit the
@@ -109,14 +127,17 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
         if (joined) {
           chunks.pop();
           const at = sized(joined.job, joined.rendered);
-          chunks.push(toChunk(joined.job, joined.rendered, at.place, context, at.header));
+          const summary = summarize(joined.rendered, context);
+          chunks.push(toChunk(joined.job, summary, at.place, context, at.header));
           last = undefined;
           continue;
         }
         // Empty headings (`##` alone) that fit nowhere else hold nothing to embed: no chunk.
         if (onlyEmptyHeadings(job.draft)) continue;
       }
-      chunks.push(toChunk(job, rendered, place, context, header));
+      const summary = reused ?? summarize(rendered, context);
+      if (memo && key !== undefined) memo.set(key, summary);
+      chunks.push(toChunk(job, summary, place, context, header));
       last = { job, rendered };
       continue;
     }
@@ -231,6 +252,39 @@ function placeOf(job: Job, context: FinishContext): Place {
   return { crumbs, range, containers: containersOf(draft.leaves.slice(draft.overlap)) };
 }
 
+/**
+ * A rendering known from an earlier split: its tree is built only if it is asked for (a chunk
+ * over the raw cap is re-split from it).
+ */
+function lazily(
+  draft: Draft,
+  summary: RenderSummary,
+  render: (draft: Draft) => Rendered,
+): Rendered {
+  let root: Root | undefined;
+  return {
+    draft,
+    text: summary.text,
+    rawSize: summary.rawSize,
+    get root() {
+      root ??= render(draft).root;
+      return root;
+    },
+  };
+}
+
+/** What a chunk takes from its rendering. */
+function summarize(rendered: Rendered, context: FinishContext): RenderSummary {
+  const { lengthFunction } = context.options;
+  return {
+    text: rendered.text,
+    rawSize: rendered.rawSize,
+    contentSize: lengthFunction(contentText(rendered.root, context.provenance)),
+    tableHeaders: tableHeaders(rendered.root, context.provenance),
+    leading: leadingHeading(rendered.root),
+  };
+}
+
 /** The heading a chunk starts with, if it starts with one. */
 function leadingHeading(root: Root): Breadcrumb | undefined {
   const first = root.children[0];
@@ -240,23 +294,24 @@ function leadingHeading(root: Root): Breadcrumb | undefined {
 /** The chunk of a draft that fits. */
 function toChunk(
   job: Job,
-  rendered: Rendered,
+  summary: RenderSummary,
   place: Place,
   context: FinishContext,
   header: string | undefined,
 ): Chunk {
-  const { options, provenance } = context;
+  const { options } = context;
   const { draft } = job;
-  const contentSize = options.lengthFunction(contentText(rendered.root, provenance));
+  const { contentSize } = summary;
   return createChunk({
-    text: rendered.text,
+    text: summary.text,
     breadcrumbs: place.crumbs,
     start: place.range[0],
     end: place.range[1],
     contentSize,
-    rawSize: rendered.rawSize,
+    rawSize: summary.rawSize,
     header,
-    tableHeaders: tableHeaders(rendered.root, provenance),
+    // A copy: a summary may serve the next split too.
+    tableHeaders: [...summary.tableHeaders],
     containers: place.containers,
     overflow:
       contentSize > options.maxSize

@@ -33,6 +33,18 @@ export interface SegmentParse {
   tree: Root;
   /** What the parse did with labels, or `undefined` when it read nothing (an empty text). */
   labels: LabelRecord | undefined;
+  /**
+   * Where the tree's positions count from, once it is placed in a document ({@link placeParse}):
+   * `update` hands a segment's parse to the next split of an edited document, placed elsewhere.
+   * Absent: from the segment's start.
+   */
+  placed?: Placement;
+}
+
+/** An offset and the 0-based line it is on. */
+export interface Placement {
+  offset: number;
+  line: number;
 }
 
 /**
@@ -41,11 +53,12 @@ export interface SegmentParse {
  */
 export type SegmentParser = (text: string, known: KnownLabels, start: number) => SegmentParse;
 
-/** A parsed stretch of the document: its top-level nodes, positions still relative to `start`. */
+/** A parsed stretch of the document: its parse (positions still relative to `start`) and labels. */
 interface ParsedPart {
   start: number;
   end: number;
-  children: RootContent[];
+  parse: SegmentParse;
+  /** What the first parse did with labels (a parse again with the document's labels keeps them). */
   labels: LabelRecord | undefined;
 }
 
@@ -317,8 +330,8 @@ function cutAtLeast(cuts: readonly number[], offset: number, end: number): numbe
   return offset >= end ? end : (firstAtLeast(cuts, offset) ?? end);
 }
 
-function contentOf(parse: SegmentParse): Pick<ParsedPart, 'children' | 'labels'> {
-  return { children: parse.tree.children, labels: parse.labels };
+function contentOf(parse: SegmentParse): Pick<ParsedPart, 'parse' | 'labels'> {
+  return { parse, labels: parse.labels };
 }
 
 /** The start of the line that holds `offset` in a text. */
@@ -381,15 +394,15 @@ function reparseForLabels(
   const footnotes = new Set<string>();
   // A block split as plain text is not parsed: a definition inside it defines nothing.
   for (const part of parts) {
-    if (!('children' in part) || !part.labels) continue;
+    if (!('parse' in part) || !part.labels) continue;
     addAll(definitions, part.labels.definitions);
     addAll(footnotes, part.labels.footnotes);
   }
   const document: KnownLabels = { definitions, footnotes };
   for (const part of parts) {
-    if (!('children' in part) || !part.labels || !wrongAnswers(part.labels, document)) continue;
+    if (!('parse' in part) || !part.labels || !wrongAnswers(part.labels, document)) continue;
     // What the part defines is known from the first pass (footnotes made known would hide it).
-    part.children = parseSpan(part.start, part.end, document).tree.children;
+    part.parse = parseSpan(part.start, part.end, document);
   }
 }
 
@@ -406,12 +419,9 @@ function stitch(
 ): Root {
   const children: RootContent[] = [];
   for (const part of parts) {
-    if ('children' in part) {
-      const line = lineIndex(starts, part.start);
-      for (const child of part.children) {
-        shiftPositions(child, part.start, line);
-        children.push(child);
-      }
+    if ('parse' in part) {
+      placeParse(part.parse, { offset: part.start, line: lineIndex(starts, part.start) });
+      for (const child of part.parse.tree.children) children.push(child);
     } else {
       const end = trimEndOfBlock(markdown, part.start, part.end);
       children.push(
@@ -445,6 +455,23 @@ function trimEndOfBlock(markdown: string, start: number, end: number): number {
 function pointAt(starts: readonly number[], offset: number): Point {
   const line = lineIndex(starts, offset);
   return { line: line + 1, column: offset - (starts[line] as number) + 1, offset };
+}
+
+/**
+ * Place a segment's parse at an offset of a document: its positions move from where they count
+ * from now (`parse.placed`) to count from there. Segments start at line starts, so columns stay.
+ *
+ * @param parse
+ *   A segment's parse (its tree is changed).
+ * @param at
+ *   Where its segment starts in the document (`{ offset: 0, line: 0 }`: back to its own start).
+ */
+export function placeParse(parse: SegmentParse, at: Placement): void {
+  const from = parse.placed ?? { offset: 0, line: 0 };
+  const offset = at.offset - from.offset;
+  const lines = at.line - from.line;
+  for (const child of parse.tree.children) shiftPositions(child, offset, lines);
+  parse.placed = at;
 }
 
 /** Move a subtree's positions by `offset` characters and `lines` lines (columns stay). */

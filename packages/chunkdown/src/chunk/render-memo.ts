@@ -1,0 +1,116 @@
+import type { Definition } from 'mdast';
+import type { OverlappedDraft } from '../pack/overlap.js';
+import type { Breadcrumb } from '../types.js';
+
+/** What a chunk's rendering gives beyond its tree: all a chunk takes from it. */
+export interface RenderSummary {
+  text: string;
+  /** Size of `text`, in the size unit. */
+  rawSize: number;
+  contentSize: number;
+  tableHeaders: string[];
+  /** The heading the chunk starts with, if it starts with one. */
+  leading: Breadcrumb | undefined;
+}
+
+/** The renderings one split made, for the next split of an edited document (`update`). */
+export interface RenderStore {
+  /** What else the renderings read: the definitions chunks append (`style: 'preserve'`). */
+  readonly signature: string;
+  readonly byKey: ReadonlyMap<string, RenderSummary>;
+}
+
+/** Numbers for objects, the same for an object in every split of one splitter. */
+export type ObjectIds = (value: object) => number;
+
+/**
+ * Make an object numbering that lasts as long as its objects do.
+ *
+ * @returns
+ *   The numbering.
+ */
+export function createObjectIds(): ObjectIds {
+  const ids = new WeakMap<object, number>();
+  let next = 0;
+  return (value) => {
+    let id = ids.get(value);
+    if (id === undefined) {
+      id = next++;
+      ids.set(value, id);
+    }
+    return id;
+  };
+}
+
+/** Renderings looked up from an earlier split and kept for the next. */
+export interface RenderMemo {
+  /** The key of a draft over a source range (`undefined`: no rendering of it is reused). */
+  key(draft: OverlappedDraft, range: readonly [number, number]): string;
+  get(key: string): RenderSummary | undefined;
+  set(key: string, summary: RenderSummary): void;
+  /** The renderings kept so far (the next split's store). */
+  store: RenderStore;
+}
+
+/**
+ * Reuse the renderings of an earlier split. A chunk's text is a function of its leaves (the
+ * nodes, their slices and the containers around them), the definitions it appends, and the source
+ * between its leaves: the key holds the objects' numbers (a node is the same object in the next
+ * split only where `update` reused the parse of its segment, the text it was parsed from being
+ * the same; nodes made again, such as references resolved or a piece of a table, are new objects),
+ * and a hash of the chunk's source range. A node's position moves with its segment, and no
+ * rendering reads one.
+ *
+ * @param previous
+ *   The store of an earlier split, if any.
+ * @param ids
+ *   The splitter's object numbering.
+ * @param source
+ *   The document.
+ * @param definitions
+ *   The definitions chunks append, if they do.
+ * @returns
+ *   The memo.
+ */
+export function createRenderMemo(
+  previous: RenderStore | undefined,
+  ids: ObjectIds,
+  source: string,
+  definitions: ReadonlyMap<string, Definition> | undefined,
+): RenderMemo {
+  const signature = definitions ? definitionsSignature(definitions) : '';
+  const earlier = previous?.signature === signature ? previous.byKey : undefined;
+  const byKey = new Map<string, RenderSummary>();
+  return {
+    key(draft, range) {
+      let key = `${draft.overlap}|${range[1] - range[0]}|${hashOf(source, range[0], range[1])}`;
+      for (const leaf of draft.leaves) {
+        key += `|${ids(leaf.node)}:${leaf.from}:${leaf.to}${leaf.wordCut ? 'w' : ''}`;
+        for (const parent of leaf.path) key += `,${ids(parent)}`;
+      }
+      return key;
+    },
+    get: (key) => earlier?.get(key) ?? byKey.get(key),
+    set(key, summary) {
+      byKey.set(key, summary);
+    },
+    store: { signature, byKey },
+  };
+}
+
+function definitionsSignature(definitions: ReadonlyMap<string, Definition>): string {
+  let signature = '';
+  for (const [label, definition] of definitions) {
+    signature += `${label}\u0000${definition.url}\u0000${definition.title ?? ''}\u0001`;
+  }
+  return signature;
+}
+
+/** FNV-1a of `source.slice(start, end)`. */
+function hashOf(source: string, start: number, end: number): number {
+  let hash = 2166136261;
+  for (let index = start; index < end; index++) {
+    hash = Math.imul(hash ^ source.charCodeAt(index), 16777619);
+  }
+  return hash >>> 0;
+}
