@@ -81,6 +81,10 @@ export type ChunkdownDocumentMetadata = Record<string, any> & {
  * - With `context: true`, `pageContent` is the chunk's `embedText` (the document's title › the
  *   chunk's breadcrumbs, a blank line, then the chunk), the text a vector store embeds; without
  *   it, the chunk's text.
+ * - A chunk document's `id` is the chunk's id, the same from run to run while its headings and
+ *   text are, so a re-index embeds only what an edit changed: LangChain's `index()` with a record
+ *   manager (which keys by a hash of `pageContent` and the top-level metadata) skips the rest. The
+ *   id is the same for the same chunk under the same headings in two documents.
  * - The base class fields mean what they mean to chunkdown: `chunkSize` is the target content
  *   size, `chunkOverlap` is chunkdown's `overlap` (0 by default), `lengthFunction` is the size
  *   unit and must be synchronous. Changing them after construction takes effect on the next

@@ -7,8 +7,8 @@
  *
  * const parser = new ChunkdownNodeParser({ chunkSize: 500 });
  * const nodes = parser.getNodesFromDocuments([new Document({ text: markdown })]);
- * // nodes[i].metadata: the document's metadata, plus `breadcrumbs` and `chunkId`
- * // (and `context` with `context: true`)
+ * // nodes[i].id_: the chunk's stable id; nodes[i].metadata: the document's metadata, plus
+ * // `breadcrumbs` and `chunkId` (and `context` with `context: true`)
  * ```
  *
  * Needs `@llamaindex/core` (an optional peer dependency, install it beside `chunkdown`). This
@@ -41,6 +41,15 @@ export interface ChunkdownNodeParserOptions extends AdapterOptions {
   includeMetadata?: boolean | undefined;
   /** Link each node to the previous and next node of its document. Default `true`. */
   includePrevNextRel?: boolean | undefined;
+  /**
+   * The `id_` of a node, from its chunk's id and its document. Default: the chunk id itself,
+   * which is stable from run to run but the same for the same chunk under the same headings in
+   * two documents; give a stable key of the document to tell them apart, such as
+   * `(id, document) => \`${document.id_}#${id}\`` for documents from LlamaIndex's file readers
+   * (which set `id_` from the file path). A `Document` made without an `id_` gets a random one on
+   * every run, so its `id_` is no stable prefix. It must return a non-empty string.
+   */
+  nodeId?: ((chunkId: string, document: TextNode) => string) | undefined;
 }
 
 /** Metadata of a node: its document's metadata, plus `breadcrumbs` and `chunkId`. */
@@ -54,7 +63,8 @@ export type ChunkdownNodeMetadata = Metadata & {
   breadcrumbs: string;
   /**
    * The chunk's stable `id` (a hash of its heading path and text; see chunkdown's `Chunk.id`),
-   * left out of the embedded and LLM text. The node's own `id_` stays LlamaIndex's.
+   * left out of the embedded and LLM text. The node's `id_` is it too, unless `nodeId` says
+   * otherwise.
    */
   chunkId: string;
   /**
@@ -87,6 +97,12 @@ export const breadcrumbSeparator = ' › ';
  *   pipeline does) gives one `TextNode` per chunk, built as LlamaIndex's own parsers build
  *   them: the document's `excludedEmbedMetadataKeys`, `excludedLlmMetadataKeys`, separator and
  *   template are kept, and the `SOURCE` relationship points to the document.
+ * - A node's `id_` is its chunk's id (LlamaIndex's parsers give random ones), so it stays the
+ *   same from run to run while the chunk's headings and text do: a store that upserts by `id_`
+ *   embeds only the nodes whose `id_` is new, and deletes those whose `id_` is gone. It is not
+ *   prefixed with the document's `id_`, which is random, new on every run, for a `Document` made
+ *   without one; the same chunk under the same headings in two documents has the same `id_`,
+ *   which `nodeId` can tell apart.
  * - `startCharIdx` and `endCharIdx` are chunkdown's source offsets into the document's `text`
  *   (`document.text.slice(node.startCharIdx, node.endCharIdx)` is the chunk's source), not found
  *   by searching the chunk text in the document: chunk text is normalized markdown, so it is not
@@ -107,16 +123,18 @@ export class ChunkdownNodeParser extends TextSplitter {
   readonly #splitter: Chunkdown;
   /** Whether chunks come with `embedText`. */
   readonly #context: boolean;
+  /** The `id_` of a node. */
+  readonly #nodeId: (chunkId: string, document: TextNode) => string;
 
   /**
    * @param options chunkdown's options; `chunkSize` defaults to LlamaIndex's 1024, and
    *   `chunkOverlap` is accepted as another name for `overlap` (default 0).
    * @throws {TypeError | RangeError} When an option is invalid (see `chunkdown`), when `overlap`
-   *   and `chunkOverlap` disagree, when `maxRawSize` is smaller than `chunkSize`, or when
-   *   `lengthFunction` is asynchronous.
+   *   and `chunkOverlap` disagree, when `maxRawSize` is smaller than `chunkSize`, when
+   *   `lengthFunction` is asynchronous, or when `nodeId` is not a function.
    */
   constructor(options?: ChunkdownNodeParserOptions | null) {
-    const { includeMetadata, includePrevNextRel, ...rest } = options ?? {};
+    const { includeMetadata, includePrevNextRel, nodeId, ...rest } = options ?? {};
     const { splitter } = createAdapterSplitter(rest, {
       name: 'LlamaIndex',
       defaultChunkSize: DEFAULT_CHUNK_SIZE,
@@ -126,6 +144,7 @@ export class ChunkdownNodeParser extends TextSplitter {
     this.#context = rest.context === true;
     this.includeMetadata = flag(includeMetadata, 'includeMetadata');
     this.includePrevNextRel = flag(includePrevNextRel, 'includePrevNextRel');
+    this.#nodeId = checkedNodeId(nodeId);
   }
 
   /** The target content size of a chunk, in the size unit. */
@@ -168,9 +187,12 @@ export class ChunkdownNodeParser extends TextSplitter {
 
   #nodesOf(document: TextNode): TextNode[] {
     const { chunks } = this.#splitter.split(document.text);
+    const ids = chunks.map((chunk) => this.#nodeId(chunk.id, document));
     const nodes = buildNodeFromSplits(
       chunks.map((chunk) => chunk.text),
       document,
+      document,
+      (index) => ids[index] as string,
     );
     nodes.forEach((node, index) => {
       const chunk = chunks[index] as Chunk;
@@ -233,6 +255,31 @@ function joinContainers(containers: readonly Container[]): string {
  */
 function joinBreadcrumbs(breadcrumbs: readonly Breadcrumb[]): string {
   return breadcrumbs.map((crumb) => crumb.text).join(breadcrumbSeparator);
+}
+
+/**
+ * Check the `nodeId` option, and wrap it so that it returns a string.
+ *
+ * @param nodeId The option.
+ * @returns The `id_` of a node: the chunk id when the option is not given.
+ * @throws {TypeError} When it is given and not a function; its wrapper, when it returns no string.
+ */
+function checkedNodeId(nodeId: unknown): (chunkId: string, document: TextNode) => string {
+  if (nodeId === undefined) return (chunkId) => chunkId;
+  if (typeof nodeId !== 'function') {
+    throw new TypeError(
+      `Expected a function \`(chunkId, document) => string\` for \`options.nodeId\`, not ${typeof nodeId}`,
+    );
+  }
+  return (chunkId, document) => {
+    const id: unknown = nodeId(chunkId, document);
+    if (typeof id !== 'string' || id === '') {
+      throw new TypeError(
+        `Expected \`options.nodeId\` to return a non-empty string, not ${id === '' ? 'an empty string' : typeof id}`,
+      );
+    }
+    return id;
+  };
 }
 
 /**

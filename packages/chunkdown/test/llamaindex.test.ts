@@ -145,6 +145,38 @@ describe('ChunkdownNodeParser', () => {
     expect(new Set(ours.map((node) => node.id_)).size).toBe(3);
   });
 
+  test('a node’s id_ is its chunk’s id, the same from run to run; nodeId makes it another', () => {
+    const document = () =>
+      new Document({ text: llamas, metadata: { file_path: 'docs/llamas.md' } });
+    const ids = chunkdown({ chunkSize: 40 })
+      .split(llamas)
+      .chunks.map((chunk) => chunk.id);
+    const parser = new ChunkdownNodeParser({ chunkSize: 40 });
+    const first = parser.getNodesFromDocuments([document()]);
+    // Another run reads the documents again: they get other random id_s, the nodes do not.
+    const again = parser.getNodesFromDocuments([document()]);
+    expect(first.map((node) => node.id_)).toEqual(ids);
+    expect(again.map((node) => node.id_)).toEqual(ids);
+    expect(again[0]?.sourceNode?.nodeId).not.toBe(first[0]?.sourceNode?.nodeId);
+
+    const keyed = new ChunkdownNodeParser({
+      chunkSize: 40,
+      nodeId: (id, source) => `${source.metadata.file_path}#${id}`,
+    }).getNodesFromDocuments([document()]);
+    expect(keyed.map((node) => node.id_)).toEqual(ids.map((id) => `docs/llamas.md#${id}`));
+    // Neighbours link to the ids given.
+    expect(keyed[0]?.nextNode?.nodeId).toBe(keyed[1]?.id_);
+    expect(keyed[1]?.prevNode?.nodeId).toBe(keyed[0]?.id_);
+
+    expect(() => new ChunkdownNodeParser({ nodeId: 'file_path' as never })).toThrow(
+      'Expected a function `(chunkId, document) => string` for `options.nodeId`, not string',
+    );
+    const empty = new ChunkdownNodeParser({ nodeId: () => '' });
+    expect(() => empty.getNodesFromDocuments([document()])).toThrow(
+      'Expected `options.nodeId` to return a non-empty string, not an empty string',
+    );
+  });
+
   test('several documents: each keeps its metadata, neighbours stay within a document', () => {
     const first = new Document({ text: llamas, metadata: { source: 'a.md' } });
     const second = new Document({ text: documents[0]!.text, metadata: { source: 'b.md' } });

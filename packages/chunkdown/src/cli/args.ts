@@ -74,6 +74,8 @@ export interface CommandLine {
   jobs: number | undefined;
   /** `--shard I/N`, when given. */
   shard: Shard | undefined;
+  /** `--previous` path: the JSONL of an earlier run, for index sync. */
+  previous: string | undefined;
   report: boolean;
   help: boolean;
   version: boolean;
@@ -95,6 +97,7 @@ const flags = {
   ignore: { type: 'string', multiple: true },
   jobs: { type: 'string', short: 'j' },
   shard: { type: 'string' },
+  previous: { type: 'string' },
   report: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -184,7 +187,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
       throw new UsageError(`--format expects ${outputFormats.join(', ')}, got "${given}"`);
     }
   }
-  for (const flag of ['out', 'config'] as const) {
+  for (const flag of ['out', 'config', 'previous'] as const) {
     if (values[flag] === '') throw new UsageError(`--${flag} expects a file path, got ""`);
   }
 
@@ -197,6 +200,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     ignore: values.ignore ?? [],
     jobs: number('jobs', { min: 1, integer: true }),
     shard: values.shard === undefined ? undefined : parseShard(values.shard),
+    previous: values.previous,
     report: values.report ?? false,
     help: values.help ?? false,
     version: values.version ?? false,

@@ -37,6 +37,8 @@ export type FileOutcome =
       diagnostics: SplitResult['diagnostics'];
       /** Quality checks per chunk, when the report asked for them. */
       quality: ChunkQuality[] | undefined;
+      /** SHA-256 (hex) of the bytes read, when they were read from a file or standard input. */
+      fileHash?: string | undefined;
     }
   | { ok: false; file: string; message: string };
 
@@ -164,8 +166,8 @@ function outcomeOf(
  * @param splitters The run's splitters.
  * @param inspect Whether to run the quality checks, and the size unit.
  * @param large How large files are split, if they are split apart ({@link chunkInput}).
- * @returns The outcome; a file that cannot be read, or is not UTF-8 text (binary, NUL bytes,
- *   another encoding), becomes a failed outcome with the reason.
+ * @returns The outcome, with the hash of the bytes read; a file that cannot be read, or is not
+ *   UTF-8 text (binary, NUL bytes, another encoding), becomes a failed outcome with the reason.
  */
 export async function chunkFile(
   path: string,
@@ -176,5 +178,6 @@ export async function chunkFile(
 ): Promise<FileOutcome> {
   const read = await readTextFile(path);
   if (!read.ok) return { ok: false, file, message: read.message };
-  return chunkInput(file, read.text, splitters, inspect, large);
+  const outcome = await chunkInput(file, read.text, splitters, inspect, large);
+  return outcome.ok ? { ...outcome, fileHash: read.hash } : outcome;
 }

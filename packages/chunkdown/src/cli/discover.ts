@@ -233,3 +233,60 @@ export async function discover(
   }
   return { inputs, problems };
 }
+
+/**
+ * Which files the arguments cover, whether or not they are there: a file named on its own, any
+ * path under a folder, a path a glob matches. A file of an earlier run that the arguments cover
+ * but that discovery did not find is gone (`--previous` deletes its chunks); one they do not
+ * cover is outside this run. `--ignore` does not narrow the cover: a file newly ignored is gone
+ * from the output, so its chunks are deleted too.
+ *
+ * @param args Path arguments in the order given (`-`, standard input, covers nothing).
+ * @param cwd Working directory.
+ * @returns A test taking a file as an earlier run named it, and returning its key (as
+ *   {@link Input}'s, to tell its shard) when an argument covers it, else `undefined`.
+ */
+export async function createCover(
+  args: readonly string[],
+  cwd: string,
+): Promise<(file: string) => string | undefined> {
+  const tests: Array<(absolute: string, file: string) => string | undefined> = [];
+  for (const arg of args) {
+    if (arg === '-') continue;
+    const root = resolve(cwd, arg);
+    const kind = await stat(root).then(
+      (info) => (info.isFile() ? 'file' : info.isDirectory() ? 'folder' : 'other'),
+      () => 'missing',
+    );
+    if (kind === 'missing' && isDynamicPattern(arg)) {
+      const base = staticBase(arg);
+      const pattern = toPosix(arg);
+      const matches = picomatch(pattern, { dot: false });
+      const outsideModules = !arg.includes('node_modules');
+      tests.push((absolute, file) => {
+        const path = toPosix(isAbsolute(arg) ? absolute : relative(cwd, absolute));
+        if (outsideModules && path.split('/').includes('node_modules')) return undefined;
+        return matches(path) || matches(toPosix(file)) ? toPosix(relative(base, path)) : undefined;
+      });
+      continue;
+    }
+    // A file, a folder, or a path that is gone and may have been either.
+    tests.push((absolute) => {
+      if (absolute === root && kind !== 'folder') return posix.normalize(toPosix(arg));
+      const inside = relative(root, absolute);
+      const up = inside === '..' || inside.startsWith(`..${sep}`);
+      if (kind === 'file' || inside === '' || up || isAbsolute(inside)) {
+        return undefined;
+      }
+      return toPosix(inside);
+    });
+  }
+  return (file) => {
+    const absolute = resolve(cwd, file);
+    for (const test of tests) {
+      const key = test(absolute, file);
+      if (key !== undefined) return key;
+    }
+    return undefined;
+  };
+}

@@ -9,14 +9,26 @@ import type {
 } from '../types.js';
 import type { OutputFormat } from './args.js';
 
+/**
+ * What index sync (`--previous`) says of a chunk: `add` when its id is not among the previous
+ * run's chunks of its file (embed it), `keep` when it is (its vector is still right).
+ */
+export type ChunkOp = 'add' | 'keep';
+
 /** One chunk as the CLI writes it: where it comes from, and the chunk with its metadata. */
 export interface ChunkRecord extends Chunk {
+  /** With `--previous`: whether the chunk is new or was there before (first in the record). */
+  op?: ChunkOp;
   /** The file path as given or found (`<stdin>` for standard input). */
   file: string;
   /** 0-based position of the chunk in its file. */
   index: number;
   /** What kind of document the file is (`'record-list'` or `'prose'`). */
   kind: DocumentKind;
+  /** SHA-256 (hex) of the file's bytes: a next run with `--previous` skips the file while it holds. */
+  fileHash?: string;
+  /** A hash of the options and the chunkdown version that made the chunk (see `--previous`). */
+  optionsHash?: string;
   /** The file's front matter, on its first chunk only. */
   frontmatter?: Frontmatter;
   /** The docs dialects the file was read with, on its first chunk only (when any). */
@@ -33,17 +45,34 @@ export interface ChunkedFile {
   kind: DocumentKind;
   syntax?: SyntaxName[] | undefined;
   diagnostics?: Diagnostic[] | undefined;
+  /** SHA-256 (hex) of the file's bytes, written on every record when known. */
+  fileHash?: string | undefined;
+  /** The hash of the run's options, written on every record when given. */
+  optionsHash?: string | undefined;
+  /** With `--previous`: the op of each chunk, by index. */
+  ops?: readonly ChunkOp[] | undefined;
 }
 
 /**
- * Turn a chunked file into records, one per chunk, with the front matter on the first.
+ * Turn a chunked file into records, one per chunk: the op first when there is one, the hashes
+ * after the chunk's fields, and the front matter on the first.
  *
  * @param chunked The file and its chunks.
  * @returns The records in chunk order.
  */
 export function toRecords(chunked: ChunkedFile): ChunkRecord[] {
+  const { ops, fileHash, optionsHash } = chunked;
   return chunked.chunks.map((chunk, index) => {
-    const record: ChunkRecord = { file: chunked.file, index, kind: chunked.kind, ...chunk };
+    const op = ops?.[index];
+    const record: ChunkRecord = {
+      ...(op ? { op } : {}),
+      file: chunked.file,
+      index,
+      kind: chunked.kind,
+      ...chunk,
+    };
+    if (fileHash !== undefined) record.fileHash = fileHash;
+    if (optionsHash !== undefined) record.optionsHash = optionsHash;
     if (index === 0 && chunked.frontmatter) record.frontmatter = chunked.frontmatter;
     if (index === 0 && chunked.syntax && chunked.syntax.length > 0) record.syntax = chunked.syntax;
     if (index === 0 && chunked.diagnostics) record.diagnostics = chunked.diagnostics;

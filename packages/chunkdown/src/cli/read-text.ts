@@ -1,8 +1,34 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describeError } from './errors.js';
 
 /** Text read from bytes, or why the bytes are not text (one line, without the file name). */
 export type Decoded = { ok: true; text: string } | { ok: false; message: string };
+
+/** Text read from a file or a stream, with the hash of its bytes, or why it is not text. */
+export type ReadText = { ok: true; text: string; hash: string } | { ok: false; message: string };
+
+/**
+ * The hash a run records of a file's bytes (`fileHash`), to skip the file when it comes back
+ * unchanged (`--previous`).
+ *
+ * @param bytes The file's bytes, as read.
+ * @returns The SHA-256 of the bytes, in lowercase hex.
+ */
+export function hashBytes(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * Decode bytes as UTF-8 text ({@link decodeText}) and hash them ({@link hashBytes}).
+ *
+ * @param bytes The bytes of a file or of standard input.
+ * @returns The text and the hash, or why the bytes are not text.
+ */
+export function readBytes(bytes: Uint8Array): ReadText {
+  const decoded = decodeText(bytes);
+  return decoded.ok ? { ...decoded, hash: hashBytes(bytes) } : decoded;
+}
 
 /**
  * Decode bytes as UTF-8 text, refusing what is not text: bytes with a NUL (a binary file, or
@@ -39,16 +65,30 @@ export function decodeText(bytes: Uint8Array): Decoded {
  * Read a file as UTF-8 text.
  *
  * @param path File path.
- * @returns The text, or why it could not be read or is not text.
+ * @returns The text and the hash of its bytes, or why it could not be read or is not text.
  */
-export async function readTextFile(path: string): Promise<Decoded> {
+export async function readTextFile(path: string): Promise<ReadText> {
   let bytes: Uint8Array;
   try {
     bytes = await readFile(path);
   } catch (error) {
     return { ok: false, message: describeError(error) };
   }
-  return decodeText(bytes);
+  return readBytes(bytes);
+}
+
+/**
+ * The hash of a file's bytes ({@link hashBytes}), without decoding them.
+ *
+ * @param path File path.
+ * @returns The hash, or `undefined` when the file cannot be read (chunking it then says why).
+ */
+export async function hashFile(path: string): Promise<string | undefined> {
+  try {
+    return hashBytes(await readFile(path));
+  } catch {
+    return undefined;
+  }
 }
 
 /**

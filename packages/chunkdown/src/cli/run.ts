@@ -12,14 +12,15 @@ import {
   type Inspection,
   type Splitters,
 } from './chunk-file.js';
-import { discover, type Input } from './discover.js';
+import { createCover, discover, type Input } from './discover.js';
 import { describeError, RunError, UsageError } from './errors.js';
 import { createFormatter, describeReading } from './format.js';
 import { LargeFiles } from './large-file.js';
 import { Output, OutputClosed } from './output.js';
 import { chunkInWorkers } from './pool.js';
 import { Progress } from './progress.js';
-import { type Decoded, decodeText } from './read-text.js';
+import { inspectChunk } from './quality.js';
+import { hashFile, type ReadText, readBytes } from './read-text.js';
 import { ReportBuilder } from './report.js';
 import { formatReport } from './report-text.js';
 import {
@@ -29,6 +30,14 @@ import {
   resolveSettings,
 } from './settings.js';
 import { inShard } from './shard.js';
+import {
+  describeSync,
+  IndexSync,
+  optionsHash,
+  type PreviousFile,
+  readPrevious,
+  recordsOf,
+} from './sync.js';
 import { helpText } from './usage.js';
 
 /** The process around a run, passed in so that runs can be tested. */
@@ -121,8 +130,29 @@ async function execute(io: CliIo): Promise<number> {
       'no input: give files, folders or globs, or pipe markdown to standard input',
     );
   }
+  if (
+    command.previous !== undefined &&
+    command.format !== undefined &&
+    command.format !== 'jsonl'
+  ) {
+    throw new UsageError(
+      `--previous needs --format jsonl (the output is the next run's --previous), not --format ${command.format}`,
+    );
+  }
   const format: OutputFormat =
-    command.format ?? (command.out !== undefined || !io.stdout.isTTY ? 'jsonl' : 'text');
+    command.format ??
+    (command.previous !== undefined || command.out !== undefined || !io.stdout.isTTY
+      ? 'jsonl'
+      : 'text');
+  const runOptions = optionsHash(settings, packageJson.version);
+  // Read before --out is opened: it may name the same file.
+  const sync =
+    command.previous === undefined
+      ? undefined
+      : new IndexSync(
+          await readPrevious(resolve(io.cwd, command.previous), command.previous),
+          runOptions,
+        );
   // With --report, the chunks are written only when they go to a file.
   const output =
     command.out !== undefined
@@ -153,6 +183,11 @@ async function execute(io: CliIo): Promise<number> {
     warn(`${problem.path}: ${problem.message}`);
     failures++;
   }
+  if (sync?.otherOptions) {
+    warn(
+      `--previous ${command.previous} was written with other options or another chunkdown version: every file is chunked again`,
+    );
+  }
 
   const report = command.report
     ? new ReportBuilder({
@@ -176,8 +211,18 @@ async function execute(io: CliIo): Promise<number> {
 
   try {
     await output?.write(formatter.start());
-    for await (const outcome of outcomes(inputs, settings, io, jobs, inspect, large)) {
+    for await (const step of steps(inputs, settings, io, jobs, inspect, large, sync)) {
       done++;
+      if (step.kind === 'unchanged') {
+        // Written back as it was: its chunks' lines, as `keep` lines.
+        chunks += step.previous.ids.length;
+        if (report) reportPrevious(report, step.previous, inspect);
+        const lines = sync?.reuse(step.previous) ?? '';
+        await output?.write(lines);
+        progress?.update({ done, total: inputs.length, chunks });
+        continue;
+      }
+      const { outcome } = step;
       if (outcome.ok) {
         chunks += outcome.chunks.length;
         report?.addFile(outcome.chunks.length);
@@ -189,13 +234,38 @@ async function execute(io: CliIo): Promise<number> {
         for (const diagnostic of outcome.diagnostics ?? []) {
           warn(`${outcome.file}: ${describeReading(diagnostic)}`);
         }
-        await output?.write(formatter.file(outcome));
+        const changes = sync?.compare(outcome.file, outcome.chunks);
+        await output?.write(
+          formatter.file({ ...outcome, optionsHash: runOptions, ops: changes?.ops }),
+        );
+        if (changes) await output?.write(changes.deletes);
       } else {
         failures++;
         report?.addFailure();
         warn(`${outcome.file}: ${outcome.message}`);
+        const kept = sync?.failed(outcome.file) ?? '';
+        await output?.write(kept);
       }
       progress?.update({ done, total: inputs.length, chunks });
+    }
+    if (sync) {
+      // A file of the previous run that is not written again is gone when the arguments cover
+      // it in this shard; outside them, or in another shard, it is left alone.
+      const cover = await createCover(command.paths, io.cwd);
+      let outside = 0;
+      for (const previous of sync.unwritten()) {
+        const key = previous.file === stdinName ? undefined : cover(previous.file);
+        if (key === undefined) outside++;
+        else if (inShard(key, shard)) {
+          const deletes = sync.deleteFile(previous);
+          await output?.write(deletes);
+        }
+      }
+      if (outside > 0) {
+        warn(
+          `--previous ${command.previous}: ${outside.toLocaleString('en-US')} of its files are outside the given paths; their chunks are left out, not deleted`,
+        );
+      }
     }
     await output?.write(formatter.end());
   } finally {
@@ -203,6 +273,7 @@ async function execute(io: CliIo): Promise<number> {
     await large.close();
   }
   await output?.close();
+  if (sync) warn(describeSync(sync.counts));
 
   if (report) {
     const built = report.build();
@@ -233,26 +304,54 @@ async function readConfig(path: string, name: string): Promise<string> {
   }
 }
 
-async function readStdin(stdin: CliIo['stdin']): Promise<Decoded> {
+async function readStdin(stdin: CliIo['stdin']): Promise<ReadText> {
   const parts: Buffer[] = [];
   for await (const part of stdin) parts.push(typeof part === 'string' ? Buffer.from(part) : part);
-  return decodeText(Buffer.concat(parts));
+  return readBytes(Buffer.concat(parts));
 }
+
+/** Count the chunks of a skipped file in the report, as if it had been chunked. */
+function reportPrevious(report: ReportBuilder, previous: PreviousFile, inspect: Inspection): void {
+  const records = recordsOf(previous);
+  report.addFile(records.length);
+  for (const record of records) {
+    const chars = inspect === 'characters' ? record.contentSize : undefined;
+    const quality = inspectChunk(record.text, chars);
+    report.addChunk({ file: record.file, index: record.index, chunk: record, quality });
+  }
+}
+
+/** What became of an input: chunked (or not), or skipped as unchanged since `--previous`. */
+type Step =
+  | { kind: 'chunked'; outcome: FileOutcome }
+  | { kind: 'unchanged'; previous: PreviousFile };
 
 /**
  * Chunk every input, in order: on worker threads when there are enough files, on this thread
- * otherwise. Standard input is always chunked here.
+ * otherwise. Standard input is always chunked here. With `--previous`, the files whose bytes
+ * hash as before are found first, here, and skipped: only the others go to the workers.
  */
-async function* outcomes(
+async function* steps(
   inputs: readonly Input[],
   settings: ResolvedSettings,
   io: CliIo,
   jobs: number,
   inspect: Inspection,
   large: LargeFiles,
-): AsyncGenerator<FileOutcome> {
+  sync: IndexSync | undefined,
+): AsyncGenerator<Step> {
+  const unchanged = new Map<Input, PreviousFile>();
+  for (const input of inputs) {
+    const candidate = input.kind === 'file' ? sync?.candidate(input.path) : undefined;
+    if (input.kind !== 'file' || !candidate) continue;
+    if ((await hashFile(resolve(io.cwd, input.path))) === candidate.fileHash) {
+      unchanged.set(input, candidate);
+    }
+  }
   const files = inputs.flatMap((input) =>
-    input.kind === 'file' ? [{ path: resolve(io.cwd, input.path), file: input.path }] : [],
+    input.kind === 'file' && !unchanged.has(input)
+      ? [{ path: resolve(io.cwd, input.path), file: input.path }]
+      : [],
   );
   const threaded = io.workerUrl !== undefined && shouldUseWorkers(files.length, jobs);
   let splitters: Splitters | undefined;
@@ -266,23 +365,31 @@ async function* outcomes(
       : undefined;
   try {
     for (const input of inputs) {
-      if (input.kind === 'stdin') {
+      const previous = unchanged.get(input);
+      if (previous) {
+        yield { kind: 'unchanged', previous };
+      } else if (input.kind === 'stdin') {
         const read = await readStdin(io.stdin);
-        yield read.ok
+        const same = read.ok ? sync?.candidate(stdinName) : undefined;
+        if (read.ok && same?.fileHash === read.hash) {
+          yield { kind: 'unchanged', previous: same };
+          continue;
+        }
+        const outcome: FileOutcome = read.ok
           ? await chunkInput(stdinName, read.text, await local(), inspect, large)
           : { ok: false, file: stdinName, message: read.message };
+        yield {
+          kind: 'chunked',
+          outcome: outcome.ok && read.ok ? { ...outcome, fileHash: read.hash } : outcome,
+        };
       } else if (pooled) {
         const next = await pooled.next();
         if (next.done) throw new Error(`no result for ${input.path}`);
-        yield next.value;
+        yield { kind: 'chunked', outcome: next.value };
       } else {
-        yield await chunkFile(
-          resolve(io.cwd, input.path),
-          input.path,
-          await local(),
-          inspect,
-          large,
-        );
+        const path = resolve(io.cwd, input.path);
+        const outcome = await chunkFile(path, input.path, await local(), inspect, large);
+        yield { kind: 'chunked', outcome };
       }
     }
   } finally {

@@ -39,13 +39,20 @@ Input and output:
       --shard I/N              chunk only the I-th of N parts of the files (1/4 … 4/4): the
                                parts are disjoint, cover every file and do not depend on the
                                order files are found in, so N workers can each take one
+      --previous FILE          index sync: FILE is the JSONL of an earlier run with the same
+                               options; every chunk line gets "op": "add" (new id: embed it) or
+                               "keep", a {"op":"delete","id":…,"file":…} line is written for each
+                               chunk that is gone (also of deleted files), and files whose bytes
+                               did not change are not chunked again; the output is the next
+                               run's FILE. JSONL only
       --report                 print a quality report instead of the chunks (with --out, the
                                chunks still go to FILE); JSON with --format json, one line with jsonl
   -h, --help                   show this help
   -v, --version                show the version
 
 Chunks are numbered from 0 in every output and in the report (the "index" field). Each
-chunk has an "id": a hash of its headings and text that stays the same while they do.
+chunk has an "id": a hash of its headings and text that stays the same while they do, and
+JSON records have "fileHash" (SHA-256 of the file's bytes) and "optionsHash" for --previous.
 
 Exit codes: 0 done, 1 an input file could not be read or is not UTF-8 text (binary, NUL
 bytes, another encoding; the others are still chunked), 2 bad usage.
@@ -56,4 +63,5 @@ Examples:
   cat notes.md | chunkdown --tokens cl100k_base --chunk-size 256 --max-raw-size 512
   chunkdown "docs/**/*.md" --ignore drafts --rule table=never-split --report
   chunkdown docs --shard 2/8 --out chunks-2.jsonl
+  chunkdown docs --previous chunks.jsonl --out next.jsonl && mv next.jsonl chunks.jsonl
 `;
