@@ -45,8 +45,11 @@ export interface InternalSplitter extends Chunkdown {
   splitParsed(markdown: string, parseBody: BodyParser): SplitResult;
 }
 
-/** How many results a splitter keeps the work of, for `update` (the latest ones). */
-const KEPT_RESULTS = 2;
+/**
+ * How many results a splitter keeps the work of, for `update`: the latest ones made or updated
+ * from (most of what they hold, the parses of unchanged segments, they share).
+ */
+const KEPT_RESULTS = 4;
 
 /**
  * Create a splitter with its internal surface: options resolved once, and the memory `update`
@@ -63,6 +66,7 @@ export function createSplitter(options: ChunkdownOptions): InternalSplitter {
     ids: createObjectIds(),
     measure: createMeasure(resolved.lengthFunction, resolved.countsCharacters),
     rawMeasure: createRawMeasure(resolved.lengthFunction),
+    normalized: new WeakMap(),
   };
   // The latest results and their work, newest last.
   const recent: Array<{ result: SplitResult; work: Work }> = [];
@@ -82,8 +86,14 @@ export function createSplitter(options: ChunkdownOptions): InternalSplitter {
     splitText: (markdown) => split(markdown).chunks.map((chunk) => chunk.text),
     update(previous, markdown) {
       const chunks = previousChunks(previous);
-      const earlier = recent.find((each) => each.result === previous)?.work;
-      const { result, work } = splitMarkdown(markdown, resolved, { memory, previous: earlier });
+      const at = recent.findIndex((each) => each.result === previous);
+      const earlier = at === -1 ? undefined : recent.splice(at, 1)[0];
+      // Updated from again: kept as one of the latest.
+      if (earlier) recent.push(earlier);
+      const { result, work } = splitMarkdown(markdown, resolved, {
+        memory,
+        previous: earlier?.work,
+      });
       return remember({ ...result, changes: changesOf(chunks, result.chunks) }, work);
     },
     splitParsed: (markdown, parseBody) =>

@@ -23,7 +23,7 @@ import { reuseSegments, type SegmentStore } from './parse/segment-cache.js';
 import { createSplitState } from './split/blocks.js';
 import { sectionUnit } from './split/section.js';
 import { createMeasure, createRawMeasure, type Measure } from './tree/measure.js';
-import { normalize } from './tree/normalize.js';
+import { type NormalizeMemo, normalize } from './tree/normalize.js';
 import { createProvenance, type Provenance } from './tree/provenance.js';
 import { findRecords } from './tree/records.js';
 import { buildSections } from './tree/sections.js';
@@ -45,6 +45,8 @@ export interface SplitterMemory {
   measure: Measure;
   /** Estimates of serialized sizes, for the raw cap (`createRawMeasure`). */
   rawMeasure: Measure;
+  /** Top-level blocks normalized before. */
+  normalized: NormalizeMemo;
 }
 
 /** How one split is made: its parser, and what it may reuse of an earlier split. */
@@ -90,7 +92,7 @@ export function splitDocument(
       ? parseDialects(body, dialects)
       : { tree: parseBody(body), syntax: [], diagnostics: [] };
   typeAlerts(read.tree);
-  const { tree, definitions } = normalize(read.tree, options);
+  const { tree, definitions } = normalize(read.tree, options, plan.memory?.normalized);
   const preserve =
     options.rules.link.style === 'preserve' || options.rules.image.style === 'preserve';
   const memory = plan.memory;
@@ -152,7 +154,7 @@ export function splitDocument(
   };
   const work: Work = {
     segments: segments?.store,
-    renders: memo?.store ?? { signature: '', byKey: new Map() },
+    renders: memo?.store ?? { signature: '', byKey: new Map(), ids: new Map() },
   };
   return { result, work };
 }

@@ -1,6 +1,7 @@
 import type { Definition } from 'mdast';
 import type { OverlappedDraft } from '../pack/overlap.js';
 import type { Breadcrumb } from '../types.js';
+import { createIdMemo, type IdStore } from './id.js';
 
 /** What a chunk's rendering gives beyond its tree: all a chunk takes from it. */
 export interface RenderSummary {
@@ -18,6 +19,8 @@ export interface RenderStore {
   /** What else the renderings read: the definitions chunks append (`style: 'preserve'`). */
   readonly signature: string;
   readonly byKey: ReadonlyMap<string, RenderSummary>;
+  /** The chunk ids it computed. */
+  readonly ids: IdStore;
 }
 
 /** Numbers for objects, the same for an object in every split of one splitter. */
@@ -48,6 +51,8 @@ export interface RenderMemo {
   key(draft: OverlappedDraft, range: readonly [number, number]): string;
   get(key: string): RenderSummary | undefined;
   set(key: string, summary: RenderSummary): void;
+  /** A chunk's id (`chunkId`), as the earlier split computed it where it did. */
+  id(breadcrumbs: readonly Breadcrumb[], embedded: string): string;
   /** The renderings kept so far (the next split's store). */
   store: RenderStore;
 }
@@ -81,6 +86,7 @@ export function createRenderMemo(
   const signature = definitions ? definitionsSignature(definitions) : '';
   const earlier = previous?.signature === signature ? previous.byKey : undefined;
   const byKey = new Map<string, RenderSummary>();
+  const chunkIds = createIdMemo(previous?.ids);
   return {
     key(draft, range) {
       let key = `${draft.overlap}|${range[1] - range[0]}|${hashOf(source, range[0], range[1])}`;
@@ -94,7 +100,8 @@ export function createRenderMemo(
     set(key, summary) {
       byKey.set(key, summary);
     },
-    store: { signature, byKey },
+    id: chunkIds.id,
+    store: { signature, byKey, ids: chunkIds.store },
   };
 }
 

@@ -10,6 +10,19 @@ export interface NormalizedTree {
   definitions: Map<string, Definition>;
 }
 
+/**
+ * Top-level blocks normalized by earlier splits of one splitter, with the definitions they read:
+ * a block that is the same object (`update` reused the parse of its segment) and whose
+ * definitions did not change normalizes to the same result.
+ */
+export type NormalizeMemo = WeakMap<Nodes, NormalizedBlock>;
+
+/** A top-level block's normalized form (`null`: dropped) and the definitions it read. */
+interface NormalizedBlock {
+  result: Nodes | null;
+  read: Array<[identifier: string, definition: Definition | undefined]>;
+}
+
 const transformKeys: Partial<Record<Nodes['type'], RuleKey>> = {
   link: 'link',
   linkReference: 'link',
@@ -37,10 +50,17 @@ const transformKeys: Partial<Record<Nodes['type'], RuleKey>> = {
  *   Parsed tree.
  * @param options
  *   Resolved options.
+ * @param memo
+ *   Blocks normalized before, reused where their definitions are the same (not with transforms,
+ *   which may read anything).
  * @returns
  *   The normalized tree and the definitions.
  */
-export function normalize(root: Root, options: ResolvedOptions): NormalizedTree {
+export function normalize(
+  root: Root,
+  options: ResolvedOptions,
+  memo?: NormalizeMemo,
+): NormalizedTree {
   const definitions = collectDefinitions(root);
   const inlineLinks = options.rules.link.style === 'inline';
   const inlineImages = options.rules.image.style === 'inline';
@@ -48,6 +68,26 @@ export function normalize(root: Root, options: ResolvedOptions): NormalizedTree 
   for (const [type, key] of Object.entries(transformKeys)) {
     const transform = options.rules[key].transform;
     if (transform) transforms.set(type, transform as NodeTransform);
+  }
+  const blocks = transforms.size === 0 ? memo : undefined;
+  // The definitions the block being rebuilt read.
+  let reading: NormalizedBlock['read'] = [];
+  const definitionOf = (identifier: string) => {
+    const definition = definitions.get(identifier);
+    reading.push([identifier, definition]);
+    return definition;
+  };
+
+  /** A top-level block, normalized as before when it and what it read are the same. */
+  function rebuildBlock(node: Nodes, index: number): Nodes | null {
+    const known = blocks?.get(node);
+    if (known?.read.every(([identifier, was]) => sameDefinition(definitions.get(identifier), was))) {
+      return known.result;
+    }
+    reading = [];
+    const result = rebuild(node, root, index);
+    blocks?.set(node, { result, read: reading });
+    return result;
   }
 
   function rebuild(
@@ -57,7 +97,7 @@ export function normalize(root: Root, options: ResolvedOptions): NormalizedTree 
   ): Nodes | null {
     let current: Nodes = node;
     if (current.type === 'linkReference' && inlineLinks) {
-      const definition = definitions.get(current.identifier);
+      const definition = definitionOf(current.identifier);
       if (definition) {
         current = {
           type: 'link',
@@ -68,7 +108,7 @@ export function normalize(root: Root, options: ResolvedOptions): NormalizedTree 
         };
       }
     } else if (current.type === 'imageReference' && inlineImages) {
-      const definition = definitions.get(current.identifier);
+      const definition = definitionOf(current.identifier);
       if (definition) {
         current = {
           type: 'image',
@@ -99,7 +139,12 @@ export function normalize(root: Root, options: ResolvedOptions): NormalizedTree 
     let removed = false;
     for (let i = 0; i < children.length; i++) {
       const child = children[i] as Nodes;
-      const result = child.type === 'definition' ? null : rebuild(child, current as Parent, i);
+      const result =
+        child.type === 'definition'
+          ? null
+          : current === root
+            ? rebuildBlock(child, i)
+            : rebuild(child, current as Parent, i);
       if (result !== child && !next) next = children.slice(0, i);
       if (result === null) removed = true;
       else if (next) next.push(result);
@@ -124,6 +169,11 @@ export function normalize(root: Root, options: ResolvedOptions): NormalizedTree 
     children: [],
   };
   return { tree, definitions };
+}
+
+/** Whether two definitions (or their absence) make the same link. */
+function sameDefinition(a: Definition | undefined, b: Definition | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.url === b.url && a.title === b.title);
 }
 
 /** Whether the tree has anything the normalization drops or rewrites (cheap check). */
