@@ -81,7 +81,9 @@ export function normalize(
   /** A top-level block, normalized as before when it and what it read are the same. */
   function rebuildBlock(node: Nodes, index: number): Nodes | null {
     const known = blocks?.get(node);
-    if (known?.read.every(([identifier, was]) => sameDefinition(definitions.get(identifier), was))) {
+    if (
+      known?.read.every(([identifier, was]) => sameDefinition(definitions.get(identifier), was))
+    ) {
       return known.result;
     }
     reading = [];
