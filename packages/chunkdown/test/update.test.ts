@@ -224,6 +224,19 @@ describe('update', () => {
     }
   });
 
+  // Found by bench:incremental: a block normalize copies (it resolves a reference) was reused
+  // with the position its copy had before the edit above it moved its segment.
+  test('a block with a resolved reference, in a segment an edit before it moves', () => {
+    const splitter = chunkdown({ chunkSize: 500 });
+    const fresh = chunkdown({ chunkSize: 500 });
+    const middle = large.indexOf('\n\n', large.length >> 1) + 2;
+    const text = `${large.slice(0, middle)}See [the far link][far-away] and more.\n\n${large.slice(middle)}\n[far-away]: https://example.com/far\n`;
+    const previous = splitter.split(text);
+    const updated = expectUpdate(splitter, fresh, previous, `An inserted first line.\n\n${text}`);
+    const chunk = updated.chunks.find((each) => each.text.includes('See [the far link]'));
+    expect(chunk && updated.chunks.length).toBeTruthy();
+  });
+
   test('updates a large document from one result many times, and from each result in turn', () => {
     const splitter = chunkdown({ chunkSize: 500 });
     const fresh = chunkdown({ chunkSize: 500 });

@@ -470,22 +470,26 @@ export function placeParse(parse: SegmentParse, at: Placement): void {
   const from = parse.placed ?? { offset: 0, line: 0 };
   const offset = at.offset - from.offset;
   const lines = at.line - from.line;
-  for (const child of parse.tree.children) shiftPositions(child, offset, lines);
+  if (offset !== 0 || lines !== 0) {
+    const moved = new Set<Point>();
+    for (const child of parse.tree.children) shiftPositions(child, offset, lines, moved);
+  }
   parse.placed = at;
 }
 
-/** Move a subtree's positions by `offset` characters and `lines` lines (columns stay). */
-function shiftPositions(node: RootContent, offset: number, lines: number): void {
-  if (offset === 0 && lines === 0) return;
+/**
+ * Move a subtree's positions by `offset` characters and `lines` lines (columns stay). The points
+ * change in place: what shares a node's position (the copies `normalize` keeps for `update`, a
+ * link made of a reference) moves with it; `moved` has each point moved once.
+ */
+function shiftPositions(node: RootContent, offset: number, lines: number, moved: Set<Point>): void {
   const stack: Array<{ position?: Position | undefined; children?: unknown }> = [node];
   while (stack.length > 0) {
     const current = stack.pop() as { position?: Position | undefined; children?: unknown };
     const position = current.position;
     if (position) {
-      current.position = {
-        start: shiftPoint(position.start, offset, lines),
-        end: shiftPoint(position.end, offset, lines),
-      };
+      shiftPoint(position.start, offset, lines, moved);
+      shiftPoint(position.end, offset, lines, moved);
     }
     if (Array.isArray(current.children)) {
       for (const child of current.children) stack.push(child);
@@ -493,10 +497,9 @@ function shiftPositions(node: RootContent, offset: number, lines: number): void 
   }
 }
 
-function shiftPoint(point: Point, offset: number, lines: number): Point {
-  return {
-    line: point.line + lines,
-    column: point.column,
-    ...(point.offset === undefined ? {} : { offset: point.offset + offset }),
-  };
+function shiftPoint(point: Point, offset: number, lines: number, moved: Set<Point>): void {
+  if (moved.has(point)) return;
+  moved.add(point);
+  point.line += lines;
+  if (point.offset !== undefined) point.offset += offset;
 }
