@@ -64,6 +64,7 @@ describe('chunkdown', () => {
       'maxRawSize',
       'split',
       'splitText',
+      'update',
     ]);
   });
 });
