@@ -154,7 +154,7 @@ export function splitDocument(
   };
   const work: Work = {
     segments: segments?.store,
-    renders: memo?.store ?? { signature: '', byKey: new Map(), ids: new Map() },
+    renders: memo?.store ?? { signature: '', byKey: new Map() },
   };
   return { result, work };
 }

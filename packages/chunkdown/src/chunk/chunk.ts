@@ -17,8 +17,8 @@ export interface ChunkFields {
   overflow?: Overflow | null;
   cut?: boolean;
   fallback?: Chunk['fallback'];
-  /** Computes the id ({@link chunkId}; an `update` looks ids up first). */
-  idOf?: typeof chunkId | undefined;
+  /** The id, when it is known already ({@link chunkId} of the breadcrumbs and embedded text). */
+  id?: string | undefined;
 }
 
 /**
@@ -35,7 +35,7 @@ export function createChunk(fields: ChunkFields): Chunk {
   const breadcrumbs = fields.breadcrumbs ?? [];
   const embedded = fields.header === undefined ? undefined : embedText(fields.header, fields.text);
   return {
-    id: (fields.idOf ?? chunkId)(breadcrumbs, embedded ?? fields.text),
+    id: fields.id ?? chunkId(breadcrumbs, embedded ?? fields.text),
     text: fields.text,
     ...(embedded === undefined ? {} : { embedText: embedded }),
     breadcrumbs,

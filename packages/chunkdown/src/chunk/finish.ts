@@ -303,7 +303,7 @@ function toChunk(
   const { draft } = job;
   const { contentSize } = summary;
   return createChunk({
-    idOf: context.memo?.id,
+    id: context.memo?.id(summary, place.crumbs, header),
     text: summary.text,
     breadcrumbs: place.crumbs,
     start: place.range[0],
@@ -364,7 +364,6 @@ function cutChunks(
     const written = last + 1 < text.length ? finish(piece.text) : piece.text;
     const size = lengthFunction(written);
     return createChunk({
-      idOf: context.memo?.id,
       text: written,
       breadcrumbs: place.crumbs,
       start: start + at(piece.start),

@@ -1,7 +1,8 @@
 import type { Definition } from 'mdast';
 import type { OverlappedDraft } from '../pack/overlap.js';
 import type { Breadcrumb } from '../types.js';
-import { createIdMemo, type IdStore } from './id.js';
+import { embedText } from './context.js';
+import { chunkId } from './id.js';
 
 /** What a chunk's rendering gives beyond its tree: all a chunk takes from it. */
 export interface RenderSummary {
@@ -12,6 +13,8 @@ export interface RenderSummary {
   tableHeaders: string[];
   /** The heading the chunk starts with, if it starts with one. */
   leading: Breadcrumb | undefined;
+  /** Ids of chunks of this text, by breadcrumbs and `context` header (see `RenderMemo.id`). */
+  ids?: Map<string, string>;
 }
 
 /** The renderings one split made, for the next split of an edited document (`update`). */
@@ -19,8 +22,6 @@ export interface RenderStore {
   /** What else the renderings read: the definitions chunks append (`style: 'preserve'`). */
   readonly signature: string;
   readonly byKey: ReadonlyMap<string, RenderSummary>;
-  /** The chunk ids it computed. */
-  readonly ids: IdStore;
 }
 
 /** Numbers for objects, the same for an object in every split of one splitter. */
@@ -51,8 +52,15 @@ export interface RenderMemo {
   key(draft: OverlappedDraft, range: readonly [number, number]): string;
   get(key: string): RenderSummary | undefined;
   set(key: string, summary: RenderSummary): void;
-  /** A chunk's id (`chunkId`), as the earlier split computed it where it did. */
-  id(breadcrumbs: readonly Breadcrumb[], embedded: string): string;
+  /**
+   * The id of a chunk of a rendering (`chunkId`), kept with the rendering: an unchanged chunk is
+   * not hashed again (hashing a document's text costs as much as rendering a tenth of it).
+   */
+  id(
+    summary: RenderSummary,
+    breadcrumbs: readonly Breadcrumb[],
+    header: string | undefined,
+  ): string;
   /** The renderings kept so far (the next split's store). */
   store: RenderStore;
 }
@@ -86,7 +94,6 @@ export function createRenderMemo(
   const signature = definitions ? definitionsSignature(definitions) : '';
   const earlier = previous?.signature === signature ? previous.byKey : undefined;
   const byKey = new Map<string, RenderSummary>();
-  const chunkIds = createIdMemo(previous?.ids);
   return {
     key(draft, range) {
       let key = `${draft.overlap}|${range[1] - range[0]}|${hashOf(source, range[0], range[1])}`;
@@ -100,8 +107,21 @@ export function createRenderMemo(
     set(key, summary) {
       byKey.set(key, summary);
     },
-    id: chunkIds.id,
-    store: { signature, byKey, ids: chunkIds.store },
+    id(summary, breadcrumbs, header) {
+      let key = header ?? '\u0001';
+      for (const crumb of breadcrumbs) key += `\u0000${crumb.depth} ${crumb.text}`;
+      summary.ids ??= new Map();
+      let id = summary.ids.get(key);
+      if (id === undefined) {
+        id = chunkId(
+          breadcrumbs,
+          header === undefined ? summary.text : embedText(header, summary.text),
+        );
+        summary.ids.set(key, id);
+      }
+      return id;
+    },
+    store: { signature, byKey },
   };
 }
 

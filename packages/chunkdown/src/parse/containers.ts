@@ -434,12 +434,16 @@ const alertPattern = /^\[!([A-Za-z][\w-]*)\]([+-]?)(?:[ \t]+([^\n]*))?/;
  */
 export function typeAlerts(tree: Root): void {
   const visit = (node: Nodes) => {
-    if (!('children' in node)) return;
+    // Block quotes are flow content: no paragraph, heading or table holds one.
+    if (!('children' in node) || phrasingParents.has(node.type)) return;
     if (node.type === 'blockquote') typeAlert(node);
     for (const child of node.children as Nodes[]) visit(child);
   };
   visit(tree);
 }
+
+/** Nodes whose children are phrasing content or table rows. */
+const phrasingParents = new Set(['paragraph', 'heading', 'table', 'tableRow', 'tableCell']);
 
 function typeAlert(quote: Blockquote): void {
   const paragraph = quote.children[0] as Paragraph | undefined;

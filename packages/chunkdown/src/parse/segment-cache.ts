@@ -1,5 +1,5 @@
 import type { KnownLabels, LabelRecord, LabelUse } from './labels.js';
-import { placeParse, type SegmentParse, type SegmentParser } from './segmented.js';
+import type { SegmentParse, SegmentParser } from './segmented.js';
 
 /**
  * The segment parses one split used, by segment text, for the next split of an edited document
@@ -28,7 +28,7 @@ export interface SegmentReuse {
  * Parse segments, reusing a parse from an earlier split where the segment's text is the same and
  * every label it asked about is known or unknown as it was then: the parse is then the one a
  * fresh parser gives (it depends on nothing else). A parse is handed out once per split (a
- * document may repeat a segment), and back at its segment's own offsets.
+ * document may repeat a segment), placed where it was (`parse.placed`).
  *
  * @param previous
  *   The store of an earlier split, if any.
@@ -52,7 +52,6 @@ export function reuseSegments(
   const parser: SegmentParser = (text, known, start) => {
     for (const stored of previous?.byText.get(text) ?? []) {
       if (handed.has(stored.parse) || !answersHold(stored, known)) continue;
-      placeParse(stored.parse, { offset: 0, line: 0 });
       keep(text, stored);
       return stored.parse;
     }

@@ -210,9 +210,11 @@ const containers = new Set(['list', 'listItem', 'blockquote', 'footnoteDefinitio
  * segment's tree is not the document's there.
  *
  * @param tree
- *   The segment's tree (positions relative to the segment).
+ *   The segment's tree.
  * @param text
  *   The segment's text (it ends with a blank line).
+ * @param base
+ *   The offset the tree's positions count from (0: the segment's start).
  * @returns
  *   `undefined` when the segment ends outside any block; else, when the open block is a fenced
  *   code or HTML block (kinds 1–5) at the root, how to find its closing line (`closes`).
@@ -220,6 +222,7 @@ const containers = new Set(['list', 'listItem', 'blockquote', 'footnoteDefinitio
 export function openBlockAtEnd(
   tree: Root,
   text: string,
+  base = 0,
 ): { closes: Closer | undefined } | undefined {
   const last = tree.children[tree.children.length - 1];
   if (!last) return undefined;
@@ -229,14 +232,14 @@ export function openBlockAtEnd(
   while (contentEnd < text.length && !isLineEnding(text.charCodeAt(contentEnd))) contentEnd++;
   let open = false;
   for (let node: RootContent | undefined = last; node; ) {
-    if ((node.position?.end.offset ?? 0) > contentEnd) open = true;
+    if ((node.position?.end.offset ?? base) - base > contentEnd) open = true;
     node =
       containers.has(node.type) && 'children' in node
         ? (node.children[node.children.length - 1] as RootContent | undefined)
         : undefined;
   }
   if (!open) return undefined;
-  let start = last.position?.start.offset ?? 0;
+  let start = (last.position?.start.offset ?? base) - base;
   while (start > 0 && text.charCodeAt(start - 1) !== 10 && text.charCodeAt(start - 1) !== 13)
     start--;
   let firstEnd = start;

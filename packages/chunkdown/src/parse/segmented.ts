@@ -234,7 +234,8 @@ export function parseInSegments(
       // start of the block the too deep lines are in.
       const probeEnd = firstAtLeast(nested, lastAtMost(cuts, flagged, pos)) as number;
       const probe = probeEnd > pos ? parseSpan(pos, probeEnd, guessed) : undefined;
-      const open = probe && openBlockAtEnd(probe.tree, markdown.slice(pos, probeEnd));
+      const open =
+        probe && openBlockAtEnd(probe.tree, markdown.slice(pos, probeEnd), placedAt(probe));
       if (open?.closes) {
         // The lines are inside a fenced code or HTML block: they nest nothing.
         const close = blockEnd(markdown, starts, probeEnd, open.closes);
@@ -243,7 +244,7 @@ export function parseInSegments(
         atLeast = close;
         continue;
       }
-      const blockStart = deepBlockStart(markdown, pos, probeEnd, probe?.tree);
+      const blockStart = deepBlockStart(markdown, pos, probeEnd, probe);
       if (blockStart > pos) {
         const before = parseSpan(pos, blockStart, guessed);
         parts.push({ start: pos, end: blockStart, ...contentOf(before) });
@@ -254,7 +255,10 @@ export function parseInSegments(
       continue;
     }
     const parsed = parseSpan(pos, end, guessed);
-    const open = end < length ? openBlockAtEnd(parsed.tree, markdown.slice(pos, end)) : undefined;
+    const open =
+      end < length
+        ? openBlockAtEnd(parsed.tree, markdown.slice(pos, end), placedAt(parsed))
+        : undefined;
     if (open) {
       // The segment ends inside a block: parse it again up to a cut past the block's closing
       // line (a root-level fence or HTML block), or one cut further (a block open inside a
@@ -279,10 +283,18 @@ export function parseInSegments(
  * code or HTML block with no blank line after it); else at `probeEnd`, the first line that may
  * nest too deep (what comes between is blank: anything else would be in the parse).
  */
-function deepBlockStart(markdown: string, pos: number, probeEnd: number, tree?: Root): number {
-  const last = tree?.children[tree.children.length - 1];
-  const start = last?.position?.start.offset;
-  const end = last?.position?.end.offset;
+function deepBlockStart(
+  markdown: string,
+  pos: number,
+  probeEnd: number,
+  probe: SegmentParse | undefined,
+): number {
+  const last = probe?.tree.children[probe.tree.children.length - 1];
+  const base = probe ? placedAt(probe) : 0;
+  const start =
+    last?.position?.start.offset === undefined ? undefined : last.position.start.offset - base;
+  const end =
+    last?.position?.end.offset === undefined ? undefined : last.position.end.offset - base;
   // Nothing before it but blank lines.
   if (!last || start === undefined || end === undefined) return probeEnd;
   const blankAfter = /\r?\n[ \t]*(?:\r?\n|\r)|\r[ \t]*(?:\r?\n|\r)/.test(
@@ -290,6 +302,11 @@ function deepBlockStart(markdown: string, pos: number, probeEnd: number, tree?: 
   );
   const continued = containers.has(last.type) || (!blankAfter && continuable.has(last.type));
   return continued ? lineStartBefore(markdown, pos + start) : probeEnd;
+}
+
+/** The offset a segment's parse counts its positions from (where it was last placed). */
+function placedAt(parse: SegmentParse): number {
+  return parse.placed?.offset ?? 0;
 }
 
 /** Top-level nodes a line after a blank line may still belong to. */
@@ -471,8 +488,7 @@ export function placeParse(parse: SegmentParse, at: Placement): void {
   const offset = at.offset - from.offset;
   const lines = at.line - from.line;
   if (offset !== 0 || lines !== 0) {
-    const moved = new Set<Point>();
-    for (const child of parse.tree.children) shiftPositions(child, offset, lines, moved);
+    for (const child of parse.tree.children) shiftPositions(child, offset, lines);
   }
   parse.placed = at;
 }
@@ -480,16 +496,17 @@ export function placeParse(parse: SegmentParse, at: Placement): void {
 /**
  * Move a subtree's positions by `offset` characters and `lines` lines (columns stay). The points
  * change in place: what shares a node's position (the copies `normalize` keeps for `update`, a
- * link made of a reference) moves with it; `moved` has each point moved once.
+ * link made of a reference) moves with it. No two nodes of a parse share a point (the parser
+ * makes each; `segmented.test.ts` checks it), so each moves once.
  */
-function shiftPositions(node: RootContent, offset: number, lines: number, moved: Set<Point>): void {
+function shiftPositions(node: RootContent, offset: number, lines: number): void {
   const stack: Array<{ position?: Position | undefined; children?: unknown }> = [node];
   while (stack.length > 0) {
     const current = stack.pop() as { position?: Position | undefined; children?: unknown };
     const position = current.position;
     if (position) {
-      shiftPoint(position.start, offset, lines, moved);
-      shiftPoint(position.end, offset, lines, moved);
+      shiftPoint(position.start, offset, lines);
+      shiftPoint(position.end, offset, lines);
     }
     if (Array.isArray(current.children)) {
       for (const child of current.children) stack.push(child);
@@ -497,9 +514,7 @@ function shiftPositions(node: RootContent, offset: number, lines: number, moved:
   }
 }
 
-function shiftPoint(point: Point, offset: number, lines: number, moved: Set<Point>): void {
-  if (moved.has(point)) return;
-  moved.add(point);
+function shiftPoint(point: Point, offset: number, lines: number): void {
   point.line += lines;
   if (point.offset !== undefined) point.offset += offset;
 }

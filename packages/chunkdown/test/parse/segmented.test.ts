@@ -243,3 +243,32 @@ describe('segments of a large document', () => {
     expect(changed[0]).toContain('An added sentence');
   });
 });
+
+describe('the points of a parse', () => {
+  // `update` moves a reused segment's positions in place (`placeParse`): a point two nodes shared
+  // would move twice.
+  test('belong to one node each, in real documents and every CommonMark example', () => {
+    const texts = [
+      ...realDocuments().map((document) => document.text),
+      commonmarkExamples.map((example) => example.markdown).join('\n\n'),
+    ];
+    for (const text of texts) {
+      const seen = new Set<unknown>();
+      let shared = 0;
+      const stack: Array<{
+        position?: { start: unknown; end: unknown } | undefined;
+        children?: unknown;
+      }> = [parse(text, { segmentAbove: 0, size: 2048 })];
+      while (stack.length > 0) {
+        const node = stack.pop() as (typeof stack)[number];
+        for (const point of node.position ? [node.position.start, node.position.end] : []) {
+          if (seen.has(point)) shared++;
+          seen.add(point);
+        }
+        if (Array.isArray(node.children)) stack.push(...node.children);
+      }
+      expect(shared).toBe(0);
+      expect(seen.size).toBeGreaterThan(2);
+    }
+  });
+});
