@@ -57,7 +57,11 @@ export async function typeAtTop(
   sentence: string,
   delay = 60,
 ): Promise<TopEdit> {
-  await page.locator('#source').click();
+  // As a user does: scroll to the top and click the first line.
+  await page.locator('.cm-scroller').evaluate((scroller) => {
+    scroller.scrollTop = 0;
+  });
+  await page.locator('.cm-line').first().click();
   await page.keyboard.press('Control+Home');
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
