@@ -1,4 +1,5 @@
-import type { Analysis } from './lib/analyze.ts';
+import type { DocumentAnalysis } from './lib/document-analysis.ts';
+import type { ChunkdownAnswer } from './lib/live-split.ts';
 import type { AppState, Settings } from './lib/settings.ts';
 
 /** What the page asks the split worker to split. */
@@ -11,15 +12,28 @@ export interface SplitRequest {
   example: string | null;
 }
 
-/** What the split worker answers. */
+/** What the split worker answers: chunkdown's chunks as a delta from its previous `ok` answer. */
 export type WorkerMessage =
   | {
       id: number;
       ok: true;
-      analysis: Analysis;
+      chunkdown: ChunkdownAnswer;
       /** Milliseconds spent in the worker, size unit loading included. */
       ms: number;
     }
+  | { id: number; ok: false; error: string };
+
+/** What the page asks the document worker: the outline and LangChain's split of a text. */
+export interface DocumentRequest {
+  /** The id of the split request it goes with. */
+  id: number;
+  text: string;
+  settings: Settings;
+}
+
+/** The document worker's answer. */
+export type DocumentMessage =
+  | { id: number; ok: true; analysis: DocumentAnalysis }
   | { id: number; ok: false; error: string };
 
 /** What the page asks the share worker: the URL fragment for a state. */

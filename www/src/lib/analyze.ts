@@ -1,113 +1,90 @@
-import { MarkdownTextSplitter } from '@langchain/textsplitters';
-import {
-  type Chunk,
-  chunkdown,
-  type Diagnostic,
-  type Frontmatter,
-  type LengthFunction,
-} from 'chunkdown';
-import {
-  type ChunkQuality,
-  cutsWord,
-  type HistogramBucket,
-  histogram,
-  inspectChunk,
-  type OutlineSection,
-  outline,
-  type Report,
-  ReportBuilder,
-  type SizeSummary,
-  summarize,
-  tinyChunkChars,
-} from 'chunkdown/quality';
-import { highlightSegments, type Range, type Segment } from './highlight.ts';
-import { locateChunks } from './locate.ts';
-import { type Settings, toChunkdownOptions } from './settings.ts';
+import type { Chunk, Diagnostic, Frontmatter, LengthFunction } from 'chunkdown';
+import type { OutlineSection, Report } from 'chunkdown/quality';
+import { createChunkStore } from './chunk-store.ts';
+import { createDocumentAnalyzer, type LangchainAnalysis } from './document-analysis.ts';
+import { highlightSegments, type Segment } from './highlight.ts';
+import { type ChunkdownAnswer, createLiveSplitter } from './live-split.ts';
+import type { Settings } from './settings.ts';
+import { buildReport, type SplitterReport } from './splitter-report.ts';
 
-/**
- * Quality checks of one chunk: the library's own (`chunkdown/quality`, as in `chunkdown
- * --report`), run on both splitters' chunks alike, and the sizes against the limits.
- */
-export interface ChunkChecks {
-  /** Table rows without their header row in the chunk. */
-  orphanRows: number;
-  /** Code fences left open. */
-  unbalancedFences: number;
-  /** The chunk starts or ends inside a word of the source (`null` when it was not located). */
-  cutsWord: boolean | null;
-  /** Fewer than `tinyChunkChars` (50) characters of rendered text. */
-  tiny: boolean;
-  /** Measured size above `chunkSize`. */
-  overChunkSize: boolean;
-  /** Measured size above the splitter's limit. */
-  overLimit: boolean;
-}
+export type { ChunkChecks, SplitterReport, Totals } from './splitter-report.ts';
 
-/** Counts of the checks over all chunks of a splitter. */
-export interface Totals {
-  chunks: number;
-  orphanRows: number;
-  unbalancedFences: number;
-  cutsWord: number;
-  tiny: number;
-  overChunkSize: number;
-  overLimit: number;
-}
-
-/** What the page shows for one splitter. */
-export interface SplitterReport {
-  /** Chunk texts. */
-  texts: string[];
-  /** Source range per chunk (`null` where it could not be located). */
-  ranges: (Range | null)[];
-  /** Raw size per chunk, in the size unit. */
-  rawSizes: number[];
-  /** The size the splitter aims at per chunk: content size for chunkdown, raw for LangChain. */
-  measured: number[];
-  checks: ChunkChecks[];
-  totals: Totals;
-  /** Statistics of the raw sizes (`null` for no chunks), as `chunkdown --report` computes them. */
-  raw: SizeSummary | null;
-  /** Statistics of the measured sizes. */
-  measuredSummary: SizeSummary | null;
-  /** The measured sizes in the buckets of `chunkdown --report`, against the splitter's limit. */
-  histogram: HistogramBucket[];
-  /** Milliseconds the split took. */
-  ms: number;
-}
+/** chunkdown's chunks and report, as the page shows them, or the error its options raised. */
+export type ChunkdownAnalysis =
+  | {
+      ok: true;
+      chunks: Chunk[];
+      frontmatter: Frontmatter | undefined;
+      report: SplitterReport;
+      /** The source cut into runs covered by the same chunks, to paint over the text. */
+      segments: Segment[];
+      /** Start offset of every chunk, to mark where each begins. */
+      starts: number[];
+      /** The kind of document the library saw (`record-list` or `prose`). */
+      kind: string;
+      /** The docs dialects the document was read with. */
+      syntax: string[];
+      /** What the library reports about reading it (MDX that did not parse). */
+      diagnostics: Diagnostic[];
+      /** The library's quality report over the chunks: the numbers `chunkdown --report` gives. */
+      quality: Report;
+    }
+  | { ok: false; error: string };
 
 /** Result of {@link analyze}. */
 export interface Analysis {
-  /** chunkdown's chunks and report, or the error its options raised. */
-  chunkdown:
-    | {
-        ok: true;
-        chunks: Chunk[];
-        frontmatter: Frontmatter | undefined;
-        report: SplitterReport;
-        /** The source cut into runs covered by the same chunks, to paint over the text. */
-        segments: Segment[];
-        /** Start offset of every chunk, to mark where each begins. */
-        starts: number[];
-        /** The kind of document the library saw (`record-list` or `prose`). */
-        kind: string;
-        /** The docs dialects the document was read with. */
-        syntax: string[];
-        /** What the library reports about reading it (MDX that did not parse). */
-        diagnostics: Diagnostic[];
-        /** The library's quality report over the chunks: the numbers `chunkdown --report` gives. */
-        quality: Report;
-      }
-    | { ok: false; error: string };
+  chunkdown: ChunkdownAnalysis;
   /** LangChain's `MarkdownTextSplitter` on the same text and size, or its error. */
-  langchain: { ok: true; report: SplitterReport } | { ok: false; error: string };
+  langchain: LangchainAnalysis;
   /** The document's section tree, from the library's parser. */
   sections: OutlineSection[];
 }
 
 /**
+ * What the page shows of chunkdown's answer, once its chunks are rebuilt from the delta.
+ *
+ * @param answer The live splitter's answer.
+ * @param chunks The chunks, from the chunk store.
+ * @param settings The options it was split with.
+ * @param length Length of the document.
+ * @returns The chunks with their report, highlight runs and starts.
+ */
+export function chunkdownAnalysis(
+  answer: ChunkdownAnswer,
+  chunks: Chunk[],
+  settings: Settings,
+  length: number,
+): ChunkdownAnalysis {
+  if (!answer.ok) return answer;
+  const report = buildReport(
+    {
+      texts: chunks.map((chunk) => chunk.text),
+      ranges: chunks.map((chunk) => ({ start: chunk.start, end: chunk.end })),
+      rawSizes: chunks.map((chunk) => chunk.rawSize),
+      measured: chunks.map((chunk) => chunk.contentSize),
+      checks: answer.checks,
+    },
+    { chunkSize: settings.chunkSize, limit: settings.chunkSize * settings.maxOverflowRatio },
+    answer.ms,
+  );
+  return {
+    ok: true,
+    chunks,
+    frontmatter: answer.frontmatter,
+    report,
+    segments: highlightSegments(length, chunks),
+    starts: chunks.map((chunk) => chunk.start),
+    kind: answer.kind,
+    syntax: answer.syntax,
+    diagnostics: answer.diagnostics,
+    quality: answer.quality,
+  };
+}
+
+/**
  * Split `text` with chunkdown and with LangChain's `MarkdownTextSplitter` and measure both the
- * same way. This is what the worker runs; it has no DOM dependencies.
+ * same way, at once: what the worker and the page do between them in two steps (the live
+ * splitter and the document analyzer). It has no DOM dependencies.
  *
  * @param text The document.
  * @param settings Options from the controls.
@@ -119,156 +96,16 @@ export async function analyze(
   settings: Settings,
   lengthFunction: LengthFunction,
 ): Promise<Analysis> {
-  const sections = outline(text);
-  const ours = runChunkdown(text, settings, lengthFunction);
-  const theirs = await runLangchain(text, settings, lengthFunction);
-  return { chunkdown: ours, langchain: theirs, sections };
-}
-
-function runChunkdown(
-  text: string,
-  settings: Settings,
-  lengthFunction: LengthFunction,
-): Analysis['chunkdown'] {
-  const began = performance.now();
-  let result: ReturnType<ReturnType<typeof chunkdown>['split']>;
-  try {
-    result = chunkdown({ ...toChunkdownOptions(settings), lengthFunction }).split(text);
-  } catch (error) {
-    return { ok: false, error: describe(error) };
-  }
-  const ms = performance.now() - began;
-  const { chunks, frontmatter, kind, syntax = [], diagnostics = [] } = result;
-  // In characters, a chunk's content size is its rendered length: the check need not render it.
-  const characters = settings.unit === 'characters';
-  const qualities = chunks.map((chunk) =>
-    inspectChunk(chunk.text, characters ? chunk.contentSize : undefined),
-  );
-  const builder = new ReportBuilder({
-    chunkSize: settings.chunkSize,
-    maxOverflowRatio: settings.maxOverflowRatio,
-    maxRawSize: settings.maxRawSize ?? undefined,
-    unit: characters ? 'characters' : 'cl100k_base',
-  });
-  builder.addFile(chunks.length);
-  chunks.forEach((chunk, index) => {
-    builder.addChunk({ file: 'document', index, chunk, quality: qualities[index] as ChunkQuality });
-  });
-  const report = buildReport(
+  const answer = createLiveSplitter().split(text, settings, lengthFunction);
+  const chunks = answer.ok ? createChunkStore().apply(answer.delta) : [];
+  const { sections, langchain } = await createDocumentAnalyzer().analyze(
     text,
-    chunks.map((chunk) => chunk.text),
-    chunks.map((chunk) => ({ start: chunk.start, end: chunk.end })),
-    chunks.map((chunk) => chunk.rawSize),
-    chunks.map((chunk) => chunk.contentSize),
-    qualities,
-    settings.chunkSize,
-    settings.chunkSize * settings.maxOverflowRatio,
-    ms,
+    settings,
+    lengthFunction,
   );
-  const segments = highlightSegments(text.length, chunks);
-  const starts = chunks.map((chunk) => chunk.start);
   return {
-    ok: true,
-    chunks,
-    frontmatter,
-    report,
-    segments,
-    starts,
-    kind,
-    syntax,
-    diagnostics,
-    quality: builder.build(),
+    chunkdown: chunkdownAnalysis(answer, chunks, settings, text.length),
+    langchain,
+    sections,
   };
-}
-
-async function runLangchain(
-  text: string,
-  settings: Settings,
-  lengthFunction: LengthFunction,
-): Promise<Analysis['langchain']> {
-  const began = performance.now();
-  let texts: string[];
-  try {
-    const splitter = new MarkdownTextSplitter({
-      chunkSize: settings.chunkSize,
-      chunkOverlap: settings.overlap,
-      lengthFunction,
-    });
-    texts = await splitter.splitText(text);
-  } catch (error) {
-    return { ok: false, error: describe(error) };
-  }
-  const ms = performance.now() - began;
-  const rawSizes = texts.map((chunk) => lengthFunction(chunk));
-  const report = buildReport(
-    text,
-    texts,
-    locateChunks(text, texts),
-    rawSizes,
-    rawSizes,
-    texts.map((chunk) => inspectChunk(chunk)),
-    settings.chunkSize,
-    settings.chunkSize,
-    ms,
-  );
-  return { ok: true, report };
-}
-
-function buildReport(
-  source: string,
-  texts: string[],
-  ranges: (Range | null)[],
-  rawSizes: number[],
-  measured: number[],
-  qualities: ChunkQuality[],
-  chunkSize: number,
-  limit: number,
-  ms: number,
-): SplitterReport {
-  const checks = texts.map((_, index): ChunkChecks => {
-    const range = ranges[index];
-    const size = measured[index] ?? 0;
-    const quality = qualities[index];
-    return {
-      orphanRows: quality?.orphanRows ?? 0,
-      unbalancedFences: quality?.unbalancedFences ?? 0,
-      cutsWord: range ? cutsWord(source, range.start, range.end) : null,
-      tiny: (quality?.contentChars ?? 0) < tinyChunkChars,
-      overChunkSize: size > chunkSize,
-      overLimit: size > limit,
-    };
-  });
-  const totals: Totals = {
-    chunks: texts.length,
-    orphanRows: 0,
-    unbalancedFences: 0,
-    cutsWord: 0,
-    tiny: 0,
-    overChunkSize: 0,
-    overLimit: 0,
-  };
-  for (const check of checks) {
-    totals.orphanRows += check.orphanRows;
-    totals.unbalancedFences += check.unbalancedFences;
-    if (check.cutsWord) totals.cutsWord++;
-    if (check.tiny) totals.tiny++;
-    if (check.overChunkSize) totals.overChunkSize++;
-    if (check.overLimit) totals.overLimit++;
-  }
-  return {
-    texts,
-    ranges,
-    rawSizes,
-    measured,
-    checks,
-    totals,
-    raw: summarize(rawSizes),
-    measuredSummary: summarize(measured),
-    histogram: histogram(measured, chunkSize, limit),
-    ms,
-  };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

@@ -1,6 +1,7 @@
 import { createAppStore, initialState } from '../lib/app-state.ts';
 import { debounce } from '../lib/debounce.ts';
 import { createControls } from './controls.ts';
+import { createDocumentClient, startDocumentWorker } from './document-client.ts';
 import { createDocumentInput } from './document-input.ts';
 import { byId, formatNumber } from './dom.ts';
 import { createEditor } from './editor.ts';
@@ -10,8 +11,17 @@ import { createShare } from './share.ts';
 import { createSplitClient, startSplitWorker } from './split-client.ts';
 import { createStatus } from './status.ts';
 
-/** Pause after the last keystroke before the text is split again. */
-const TYPING_DELAY = 200;
+/**
+ * Pause after a keystroke before the text is split again. Short: the worker updates its last
+ * split, and while it works only the newest request waits, so a fast typist is never queued
+ * behind more than one split.
+ */
+const TYPING_DELAY = 20;
+/**
+ * Pause after the newest chunks are shown before the outline and LangChain's split are asked
+ * for: both read the whole document, so they wait for the typing to rest.
+ */
+const DOCUMENT_DELAY = 250;
 
 /**
  * Start the visualizer on the page from `index.html`: the state (from the URL), the editor, the
@@ -72,13 +82,36 @@ export function startApp(): void {
   wireExport(
     () => {
       const shown = results.shown;
-      if (!shown?.analysis.chunkdown.ok) return null;
-      const { chunks, frontmatter } = shown.analysis.chunkdown;
+      if (!shown?.chunkdown.ok) return null;
+      const { chunks, frontmatter } = shown.chunkdown;
       return { chunks, frontmatter, settings: shown.request.settings };
     },
     () => store.name,
     status,
   );
+
+  /** The split request whose outline and comparison the page waits for, if any. */
+  let awaited: number | null = null;
+  const documentClient = createDocumentClient(startDocumentWorker(), {
+    answered(id, analysis) {
+      if (id !== awaited) return;
+      awaited = null;
+      results.showDocument(analysis);
+      settle();
+    },
+    failed(id, message) {
+      if (id !== awaited) return;
+      awaited = null;
+      results.showError(message);
+      settle();
+    },
+  });
+  const analyzeDocument = debounce(() => {
+    const shown = results.shown;
+    // Newer text is on its way: its answer asks again.
+    if (client.busy || pause.pending) return;
+    if (shown && shown.request.id === awaited) documentClient.analyze(shown.request);
+  });
 
   const client = createSplitClient(startSplitWorker(), {
     started() {
@@ -87,12 +120,18 @@ export function startApp(): void {
     },
     answered(answer) {
       results.show(answer);
-      share.update(answer.request);
+      if (results.shown === answer) {
+        share.update(answer.request);
+        awaited = answer.request.id;
+      }
+      // The rest of the views, once the typing rests.
+      if (awaited !== null) analyzeDocument.schedule(DOCUMENT_DELAY);
       settle();
     },
     failed(message) {
       results.showError(message);
       status.line('');
+      if (awaited !== null) analyzeDocument.schedule(DOCUMENT_DELAY);
       settle();
     },
   });
@@ -107,6 +146,8 @@ export function startApp(): void {
   function scheduleSplit(delay: number): void {
     status.phase('pending');
     pause.schedule(delay);
+    // A document request not yet sent waits for the typing to rest again.
+    if (analyzeDocument.pending) analyzeDocument.schedule(DOCUMENT_DELAY);
   }
 
   function requestSplit(): void {
@@ -115,9 +156,12 @@ export function startApp(): void {
     client.split(store.state, store.revision);
   }
 
-  /** The newest request is answered: the page is ready unless more typing waits. */
+  /**
+   * The newest request is answered: the page is ready unless more typing waits, a split runs
+   * or the outline and comparison of what it shows are still to come.
+   */
   function settle(): void {
-    if (!pause.pending) status.phase('ready');
+    if (!pause.pending && !client.busy && awaited === null) status.phase('ready');
   }
 
   requestSplit();

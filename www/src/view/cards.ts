@@ -46,6 +46,37 @@ export interface CardList {
 const PAGE = 80;
 
 /**
+ * The cards of a splitter's chunks, made when asked for: a list shows a page of cards at a time,
+ * so thousands of chunks cost only the cards on screen.
+ */
+export interface CardSource {
+  readonly length: number;
+  at(index: number): CardModel | undefined;
+}
+
+/**
+ * Cards for chunkdown's chunks, each made when it is first asked for.
+ *
+ * @param chunks Chunks from `split()`.
+ * @param report Checks and sizes.
+ * @param unit Size unit label.
+ * @returns The cards.
+ */
+export function chunkdownCardSource(
+  chunks: readonly Chunk[],
+  report: SplitterReport,
+  unit: string,
+): CardSource {
+  return {
+    length: chunks.length,
+    at(index) {
+      const chunk = chunks[index];
+      return chunk ? chunkdownCard(chunk, index, report.checks[index], unit) : undefined;
+    },
+  };
+}
+
+/**
  * Cards for chunkdown's chunks.
  *
  * @param chunks Chunks from `split()`.
@@ -58,33 +89,40 @@ export function chunkdownCards(
   report: SplitterReport,
   unit: string,
 ): CardModel[] {
-  return chunks.map((chunk, index) => {
-    const badges: Badge[] = [];
-    if (chunk.overflow) {
-      const { reason, nodeType, size } = chunk.overflow;
-      badges.push({
-        text: `over limit: ${reason}${reason === 'never-split' ? ` ${nodeType}` : ''}`,
-        bad: true,
-        title: `Kept whole: a ${nodeType} of ${formatNumber(size)} ${unit}`,
-      });
-    }
-    for (const container of chunk.containers ?? []) badges.push(containerBadge(container));
-    if (chunk.cut) badges.push({ text: 'cut by raw cap', bad: true });
-    if (chunk.fallback) badges.push({ text: `${chunk.fallback} fallback`, bad: true });
-    badges.push(...checkBadges(report.checks[index]));
-    const { id, embedText } = chunk as NewerChunkFields;
-    return {
-      index,
-      text: chunk.text,
-      breadcrumbs: chunk.breadcrumbs.map((crumb) => crumb.text).join(' › '),
-      sizes: `${formatNumber(chunk.contentSize)} content · ${formatNumber(chunk.rawSize)} raw ${unit}`,
-      where: `source ${formatNumber(chunk.start)}–${formatNumber(chunk.end)}`,
-      badges,
-      tableHeaders: chunk.tableHeaders,
-      id: typeof id === 'string' ? id : undefined,
-      embedText: typeof embedText === 'string' ? embedText : undefined,
-    };
-  });
+  return chunks.map((chunk, index) => chunkdownCard(chunk, index, report.checks[index], unit));
+}
+
+function chunkdownCard(
+  chunk: Chunk,
+  index: number,
+  checks: ChunkChecks | undefined,
+  unit: string,
+): CardModel {
+  const badges: Badge[] = [];
+  if (chunk.overflow) {
+    const { reason, nodeType, size } = chunk.overflow;
+    badges.push({
+      text: `over limit: ${reason}${reason === 'never-split' ? ` ${nodeType}` : ''}`,
+      bad: true,
+      title: `Kept whole: a ${nodeType} of ${formatNumber(size)} ${unit}`,
+    });
+  }
+  for (const container of chunk.containers ?? []) badges.push(containerBadge(container));
+  if (chunk.cut) badges.push({ text: 'cut by raw cap', bad: true });
+  if (chunk.fallback) badges.push({ text: `${chunk.fallback} fallback`, bad: true });
+  badges.push(...checkBadges(checks));
+  const { id, embedText } = chunk as NewerChunkFields;
+  return {
+    index,
+    text: chunk.text,
+    breadcrumbs: chunk.breadcrumbs.map((crumb) => crumb.text).join(' › '),
+    sizes: `${formatNumber(chunk.contentSize)} content · ${formatNumber(chunk.rawSize)} raw ${unit}`,
+    where: `source ${formatNumber(chunk.start)}–${formatNumber(chunk.end)}`,
+    badges,
+    tableHeaders: chunk.tableHeaders,
+    id: typeof id === 'string' ? id : undefined,
+    embedText: typeof embedText === 'string' ? embedText : undefined,
+  };
 }
 
 /**
@@ -143,7 +181,7 @@ function checkBadges(checks: ChunkChecks | undefined): Badge[] {
   return badges;
 }
 
-/** A rendered list: what each card shows, to update them in place, and its "more" action. */
+/** A rendered list: the key of each card shown, to update them in place, and its "more" action. */
 interface Rendered {
   keys: string[];
   more: () => void;
@@ -153,18 +191,19 @@ const renderedLists = new WeakMap<HTMLOListElement, Rendered>();
 
 /**
  * Render cards into `container`, a page at a time. Given the list that is there now, it updates
- * it in place: cards whose content did not change stay (with focus and scroll position), and as
- * many cards as were shown are shown again.
+ * it in place: a card whose content did not change keeps its element (with focus), wherever it
+ * moved to, and only its number, color and offsets are rewritten; as many cards as were shown
+ * are shown again. After an edit that shifts every chunk, only the cards of new chunks are built.
  *
  * @param container Element to fill.
- * @param models Cards.
+ * @param models Cards (an array, or a {@link CardSource} that makes them when asked).
  * @param onSelect Called with a card's index when it is clicked or chosen with Enter or Space.
  * @param previous The list rendered into `container` before, to update instead of rebuilding.
  * @returns Handle to select and reveal cards.
  */
 export function renderCards(
   container: HTMLElement,
-  models: readonly CardModel[],
+  models: CardSource,
   onSelect: ((index: number) => void) | null,
   previous: CardList | null = null,
 ): CardList {
@@ -174,28 +213,36 @@ export function renderCards(
   const more =
     container.querySelector<HTMLButtonElement>(':scope > .more') ??
     h('button', { type: 'button', class: 'more' });
+  // The cards there now, by what they show apart from their place.
+  const spare = new Map<string, HTMLElement[]>();
+  if (reuse) {
+    reuse.keys.forEach((key, index) => {
+      const element = list.children[index] as HTMLElement | undefined;
+      if (!element) return;
+      const same = spare.get(key);
+      if (same) same.push(element);
+      else spare.set(key, [element]);
+    });
+  }
   const keys: string[] = [];
   let rendered = 0;
   let selected: readonly number[] = [];
 
   const renderUpTo = (count: number) => {
     const target = Math.min(models.length, count);
-    const fragment = document.createDocumentFragment();
     for (; rendered < target; rendered++) {
-      const model = models[rendered] as CardModel;
+      const model = models.at(rendered) as CardModel;
       const key = cardKey(model);
-      const existing = list.children[rendered];
-      if (existing && reuse?.keys[rendered] === key) {
-        keys.push(key);
-        continue;
-      }
-      const element = card(model, onSelect, focusCard);
+      const kept = spare.get(key)?.shift();
+      const element = kept ?? card(model, onSelect, focusCard);
+      if (kept) place(kept, model);
       keys.push(key);
-      if (existing) existing.replaceWith(element);
-      else fragment.append(element);
+      const there = list.children[rendered];
+      if (there !== element) list.insertBefore(element, there ?? null);
     }
-    list.append(fragment);
+    // Cards of chunks that are gone, and those past the shown pages.
     while (list.children.length > rendered) list.lastElementChild?.remove();
+    spare.clear();
     more.hidden = rendered >= models.length;
     more.textContent = `Show ${Math.min(PAGE, models.length - rendered)} more of ${models.length - rendered}`;
     paint();
@@ -240,8 +287,28 @@ export function renderCards(
   };
 }
 
+/** What a card shows apart from its place in the list (its number, color and offsets). */
 function cardKey(model: CardModel): string {
-  return JSON.stringify(model);
+  return JSON.stringify({ ...model, index: 0, where: '' });
+}
+
+/** Move a kept card to its new place: its number, color and source offsets. */
+function place(element: HTMLElement, model: CardModel): void {
+  const index = String(model.index);
+  if (element.dataset.chunk === index) {
+    const where = element.querySelector('.where');
+    if (where && where.textContent !== model.where) where.textContent = model.where;
+    return;
+  }
+  element.dataset.chunk = index;
+  element.classList.remove(`c${Number(element.dataset.color)}`);
+  element.classList.add(`c${model.index % PALETTE_SIZE}`);
+  element.dataset.color = String(model.index % PALETTE_SIZE);
+  element.setAttribute('aria-label', `Chunk ${model.index + 1}`);
+  const number = element.querySelector('.chunk-number');
+  if (number) number.textContent = `#${model.index + 1}`;
+  const where = element.querySelector('.where');
+  if (where) where.textContent = model.where;
 }
 
 function card(
@@ -249,12 +316,15 @@ function card(
   onSelect: ((index: number) => void) | null,
   focusCard: (index: number) => void,
 ): HTMLElement {
-  const choose = onSelect ? () => onSelect(model.index) : undefined;
+  // A kept card moves (`place`): its index is read from the element when it is used.
+  const indexOf = (event: Event) => Number((event.currentTarget as HTMLElement).dataset.chunk);
+  const choose = onSelect ? (event: Event) => onSelect(indexOf(event)) : undefined;
   return h(
     'li',
     {
       class: `card c${model.index % PALETTE_SIZE}`,
       'data-chunk': model.index,
+      'data-color': model.index % PALETTE_SIZE,
       tabindex: 0,
       'aria-label': `Chunk ${model.index + 1}`,
       onclick: choose,
@@ -263,10 +333,10 @@ function card(
         if (event.target !== event.currentTarget) return;
         if ((key === 'Enter' || key === ' ') && choose) {
           event.preventDefault();
-          choose();
+          choose(event);
         } else if (key === 'ArrowDown' || key === 'ArrowUp') {
           event.preventDefault();
-          focusCard(model.index + (key === 'ArrowDown' ? 1 : -1));
+          focusCard(indexOf(event) + (key === 'ArrowDown' ? 1 : -1));
         }
       },
     },

@@ -1,8 +1,10 @@
+import type { Analysis } from '../lib/analyze.ts';
+import type { DocumentAnalysis } from '../lib/document-analysis.ts';
 import { chunksAt, type Range } from '../lib/highlight.ts';
 import type { Settings } from '../lib/settings.ts';
-import { type CardList, chunkdownCards, langchainCards, renderCards } from './cards.ts';
+import { type CardList, chunkdownCardSource, langchainCards, renderCards } from './cards.ts';
 import type { Controls } from './controls.ts';
-import { byId, formatNumber } from './dom.ts';
+import { byId, formatNumber, h } from './dom.ts';
 import type { Editor } from './editor.ts';
 import { renderComparison, renderStats, renderSummary } from './report.ts';
 import type { SplitAnswer } from './split-client.ts';
@@ -21,6 +23,13 @@ export interface Results {
    * @param answer The worker's answer.
    */
   show(answer: SplitAnswer): void;
+  /**
+   * Draw the outline and LangChain's split that go with the answer on screen (they come after
+   * it, from the document worker); until then the views show the ones before.
+   *
+   * @param analysis The document worker's answer.
+   */
+  showDocument(analysis: DocumentAnalysis): void;
   /**
    * Show an error above the results.
    *
@@ -55,6 +64,7 @@ export function createResults(context: ResultsContext): Results {
   const summary = byId('summary', HTMLDivElement);
   const errorBox = byId('error', HTMLDivElement);
   let shown: SplitAnswer | null = null;
+  let documentShown: DocumentAnalysis | null = null;
   let cardList: CardList | null = null;
   /** Whether the answer on screen was made from the text in the editor. */
   const current = () => shown !== null && shown.revision === context.revision();
@@ -63,9 +73,8 @@ export function createResults(context: ResultsContext): Results {
     if (shown) render(tab, view, shown);
   });
 
-  function render(tab: Tab, view: HTMLElement, { analysis, request }: SplitAnswer): void {
+  function render(tab: Tab, view: HTMLElement, { chunkdown: ours, request }: SplitAnswer): void {
     const unit = unitLabel(request.settings);
-    const ours = analysis.chunkdown;
     const ranges: Range[] = ours.ok ? ours.chunks : [];
     switch (tab) {
       case 'chunks':
@@ -76,13 +85,17 @@ export function createResults(context: ResultsContext): Results {
         }
         cardList = renderCards(
           view,
-          chunkdownCards(ours.chunks, ours.report, unit),
+          chunkdownCardSource(ours.chunks, ours.report, unit),
           (index) => select([index], 'card'),
           cardList,
         );
         break;
       case 'sections':
-        renderTree(view, analysis.sections, ranges, (chunks) => select(chunks, 'tree'));
+        if (!documentShown) {
+          view.replaceChildren(h('p', { class: 'hint' }, 'Reading the sections…'));
+          return;
+        }
+        renderTree(view, documentShown.sections, ranges, (chunks) => select(chunks, 'tree'));
         break;
       case 'stats':
         if (!ours.ok) {
@@ -92,9 +105,17 @@ export function createResults(context: ResultsContext): Results {
         renderStats(view, ours.chunks, ours.frontmatter, ours.report, ours.quality, unit);
         break;
       case 'compare': {
+        const analysis: Analysis = {
+          chunkdown: ours,
+          langchain: documentShown?.langchain ?? {
+            ok: false,
+            error: 'LangChain’s split is on its way…',
+          },
+          sections: documentShown?.sections ?? [],
+        };
         const columns = renderComparison(view, analysis, unit);
         if (ours.ok) {
-          renderCards(columns.ours, chunkdownCards(ours.chunks, ours.report, unit), (index) =>
+          renderCards(columns.ours, chunkdownCardSource(ours.chunks, ours.report, unit), (index) =>
             select([index], 'card'),
           );
         }
@@ -113,8 +134,8 @@ export function createResults(context: ResultsContext): Results {
     if (first === undefined) return;
     if (origin === 'source') {
       if (tabs.active === 'chunks') cardList?.reveal(first);
-    } else if (shown?.analysis.chunkdown.ok && current()) {
-      const chunk = shown.analysis.chunkdown.chunks[first];
+    } else if (shown?.chunkdown.ok && current()) {
+      const chunk = shown.chunkdown.chunks[first];
       if (chunk) editor.reveal(chunk.start);
     }
   }
@@ -129,8 +150,7 @@ export function createResults(context: ResultsContext): Results {
       return shown;
     },
     show(answer) {
-      const { analysis, request } = answer;
-      const ours = analysis.chunkdown;
+      const { chunkdown: ours, request } = answer;
       if (!ours.ok) {
         // Keep the last good result on screen while an option is invalid.
         showError(ours.error);
@@ -155,10 +175,14 @@ export function createResults(context: ResultsContext): Results {
       status.line(`split in ${formatNumber(Math.round(ours.report.ms))} ms`);
       tabs.invalidate();
     },
+    showDocument(analysis) {
+      documentShown = analysis;
+      tabs.invalidate(['sections', 'compare']);
+    },
     showError,
     selectAt(offset) {
-      if (!shown?.analysis.chunkdown.ok || !current()) return;
-      select(chunksAt(shown.analysis.chunkdown.chunks, offset), 'source');
+      if (!shown?.chunkdown.ok || !current()) return;
+      select(chunksAt(shown.chunkdown.chunks, offset), 'source');
     },
   };
 }

@@ -1,12 +1,14 @@
-import type { Analysis } from '../lib/analyze.ts';
+import { type ChunkdownAnalysis, chunkdownAnalysis } from '../lib/analyze.ts';
+import { createChunkStore } from '../lib/chunk-store.ts';
 import { latestQueue } from '../lib/latest.ts';
 import type { AppState } from '../lib/settings.ts';
 import type { SplitRequest, WorkerMessage } from '../protocol.ts';
 
-/** An answer to draw: the analysis, the request it answers and the revision of the text. */
+/** An answer to draw: chunkdown's chunks, the request it answers and the revision of the text. */
 export interface SplitAnswer {
   request: SplitRequest;
-  analysis: Analysis;
+  /** chunkdown's chunks with their report, or the error its options raised. */
+  chunkdown: ChunkdownAnalysis;
   /** The store's revision the request was made from. */
   revision: number;
 }
@@ -32,12 +34,14 @@ export interface SplitWorker {
 export interface SplitClient {
   /**
    * Ask for a split of `state`. While the worker is busy only the newest request waits, and the
-   * answer to a request that a newer one followed is dropped.
+   * answer to a request that a newer one followed is not drawn.
    *
    * @param state Text, example and options.
    * @param revision The store's revision of the text.
    */
   split(state: Readonly<AppState>, revision: number): void;
+  /** Whether a request is with the worker. */
+  readonly busy: boolean;
 }
 
 /**
@@ -50,7 +54,9 @@ export function startSplitWorker(): Worker {
 }
 
 /**
- * Talk to the split worker.
+ * Talk to the split worker. Its answers carry chunkdown's chunks as deltas: the client applies
+ * each one to its chunk store, even an answer it does not draw, so the store holds what the
+ * worker thinks it holds.
  *
  * @param worker The worker, from {@link startSplitWorker}.
  * @param events Where answers and failures go.
@@ -60,6 +66,7 @@ export function createSplitClient(worker: SplitWorker, events: SplitEvents): Spl
   type Job = { request: SplitRequest; revision: number };
   let nextId = 0;
   let inFlight: Job | null = null;
+  const store = createChunkStore();
   const queue = latestQueue<Job>((job) => {
     inFlight = job;
     events.started();
@@ -69,12 +76,16 @@ export function createSplitClient(worker: SplitWorker, events: SplitEvents): Spl
     const response = event.data;
     const job = inFlight;
     queue.done();
+    if (!job || response.id !== job.request.id) return;
+    const chunks =
+      response.ok && response.chunkdown.ok ? store.apply(response.chunkdown.delta) : [];
     // A newer request is already running: skip drawing this one.
-    if (!job || response.id !== job.request.id || queue.busy) return;
+    if (queue.busy) return;
     if (response.ok) {
+      const { text, settings } = job.request;
       events.answered({
         request: job.request,
-        analysis: response.analysis,
+        chunkdown: chunkdownAnalysis(response.chunkdown, chunks, settings, text.length),
         revision: job.revision,
       });
     } else {
@@ -89,6 +100,9 @@ export function createSplitClient(worker: SplitWorker, events: SplitEvents): Spl
     split(state, revision) {
       const { text, settings, example } = state;
       queue.push({ request: { id: ++nextId, text, settings, example }, revision });
+    },
+    get busy() {
+      return queue.busy;
     },
   };
 }

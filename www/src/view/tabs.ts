@@ -9,8 +9,12 @@ export type Tab = (typeof TABS)[number];
 export interface Tabs {
   /** The open tab. */
   readonly active: Tab;
-  /** New results: draw the open view now and each other one when it is opened. */
-  invalidate(): void;
+  /**
+   * New results: draw the open view now and each other one when it is opened.
+   *
+   * @param tabs The views the new results change (all by default).
+   */
+  invalidate(tabs?: readonly Tab[]): void;
 }
 
 /**
@@ -56,8 +60,8 @@ export function createTabs(render: (tab: Tab, view: HTMLElement) => void): Tabs 
     get active() {
       return active;
     },
-    invalidate() {
-      for (const tab of TABS) stale.add(tab);
+    invalidate(tabs = TABS) {
+      for (const tab of tabs) stale.add(tab);
       draw(active);
     },
   };

@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises';
+import { chunkdown } from 'chunkdown';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, toChunkdownOptions } from '../../src/lib/settings.ts';
 import { chunkCount, launch, sourceText, splitDone, visit } from './browser.ts';
 import { largeDocument } from './large-document.ts';
+import { observeLive, typeAtTop } from './live-typing.ts';
 
 // The visualizer on a large document, as a user meets it: paste a real document, wait for the
 // chunks, type in the middle of it, share it. The timings are printed, not asserted: they depend
@@ -62,6 +65,22 @@ const percentile = (values: number[], fraction: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
 };
+
+/** Paste `text` over the document and wait until its chunks are shown. */
+async function paste(page: Page, text: string): Promise<void> {
+  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+  await page.locator('#source').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+V');
+  await page.waitForFunction(
+    (size) =>
+      document.getElementById('doc-size')?.textContent === size &&
+      document.documentElement.dataset.phase === 'ready',
+    `${text.length.toLocaleString('en-US')} characters`,
+    { timeout: 60_000, polling: 50 },
+  );
+}
+
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 describe(`a document of ${sizeText}`, () => {
@@ -153,4 +172,50 @@ describe(`a document of ${sizeText}`, () => {
       await context.close();
     }
   }, 180_000);
+
+  it('shows typing at the top in the cards: the chunks of a fresh split, long tasks printed', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(observeLive);
+    const { page, errors } = await visit(browser, { context });
+    try {
+      await paste(page, DOCUMENT);
+      const sentence = 'A sentence typed at the top of a large document.';
+      const edit = await typeAtTop(page, 'Typed at the top', sentence);
+      const text = await sourceText(page);
+      expect(text.startsWith(`# Typed at the top\n\n${sentence}\n\n`)).toBe(true);
+
+      // The first card shows the edit, and the page holds exactly the chunks of a fresh split.
+      const first = page.locator('.card').first();
+      expect(await first.locator('.chunk-text').textContent()).toContain(sentence);
+      expect(await first.locator('.breadcrumbs').count()).toBe(0);
+      const shown = await page.evaluate(async () => {
+        await navigator.clipboard.writeText('');
+        (document.getElementById('copy-json') as HTMLButtonElement).click();
+        for (;;) {
+          const copied = await navigator.clipboard.readText();
+          if (copied) return JSON.parse(copied) as unknown;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      });
+      const expected = chunkdown({
+        ...toChunkdownOptions({ ...DEFAULT_SETTINGS, rules: {} }),
+        lengthFunction: (chunk) => chunk.length,
+      }).split(text).chunks;
+      const { chunks } = shown as { chunks: { id: string }[] };
+      expect(chunks.map((chunk) => chunk.id)).toEqual(expected.map((chunk) => chunk.id));
+      expect(chunks).toEqual(JSON.parse(JSON.stringify(expected)));
+      expect(await chunkCount(page)).toBe(expected.length);
+      const ids = await page.locator('.card .chunk-id').allTextContents();
+      expect(ids.slice(0, 5)).toEqual(expected.slice(0, 5).map((chunk) => chunk.id.slice(0, 10)));
+      console.log(
+        [
+          `${sizeText}, a heading and a sentence typed at the top:`,
+          `  last keystroke → cards show it: ${ms(edit.toCards)}; longest main-thread task ${ms(Math.max(0, ...edit.longTasks))} (${edit.longTasks.length} over 50 ms); ${await page.locator('#status').textContent()}`,
+        ].join('\n'),
+      );
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
 });

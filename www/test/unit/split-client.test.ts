@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Analysis } from '../../src/lib/analyze.ts';
+import { createLiveSplitter } from '../../src/lib/live-split.ts';
 import { DEFAULT_SETTINGS } from '../../src/lib/settings.ts';
 import type { SplitRequest, WorkerMessage } from '../../src/protocol.ts';
 import {
@@ -24,7 +24,7 @@ function fakeWorker() {
   return { worker, sent, answer };
 }
 
-const analysis = {} as Analysis;
+const characters = (text: string) => text.length;
 const state = (text: string) => ({
   text,
   example: null,
@@ -46,12 +46,27 @@ describe('the split client', () => {
     expect(sent.map((request) => request.text)).toEqual(['a']);
 
     // The first answer is stale (two requests followed it): it is dropped, the newest goes out.
-    answer({ id: sent[0]?.id ?? 0, ok: true, analysis, ms: 1 });
+    const live = createLiveSplitter();
+    const settings = state('').settings;
+    answer({
+      id: sent[0]?.id ?? 0,
+      ok: true,
+      chunkdown: live.split('a', settings, characters),
+      ms: 1,
+    });
     expect(answers).toEqual([]);
     expect(sent.map((request) => request.text)).toEqual(['a', 'abc']);
 
-    answer({ id: sent[1]?.id ?? 0, ok: true, analysis, ms: 1 });
+    answer({
+      id: sent[1]?.id ?? 0,
+      ok: true,
+      chunkdown: live.split('abc', settings, characters),
+      ms: 1,
+    });
     expect(answers.map((result) => [result.request.text, result.revision])).toEqual([['abc', 3]]);
+    // The chunks of the dropped answer were kept for the delta of the newest one.
+    const shown = answers[0]?.chunkdown;
+    expect(shown?.ok && shown.chunks.map((chunk) => chunk.text)).toEqual(['abc']);
   });
 
   it('reports the worker’s error for the newest request', () => {

@@ -1,0 +1,65 @@
+import type { DocumentAnalysis } from '../lib/document-analysis.ts';
+import { latestQueue } from '../lib/latest.ts';
+import type { DocumentMessage, DocumentRequest } from '../protocol.ts';
+
+/** What the document client reports to the page. */
+export interface DocumentEvents {
+  /** The worker answered the newest request. */
+  answered(id: number, analysis: DocumentAnalysis): void;
+  /** The worker failed on the newest request. */
+  failed(id: number, message: string): void;
+}
+
+/** What the client needs of a worker (a `Worker` running `document-worker.ts`, or a stand-in). */
+export interface DocumentWorker {
+  postMessage(request: DocumentRequest): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<DocumentMessage>) => void): void;
+}
+
+/** Requests to the document worker. */
+export interface DocumentClient {
+  /**
+   * Ask for the outline and LangChain's split of a text. While the worker is busy only the
+   * newest request waits, and only the newest request's answer is reported.
+   *
+   * @param request The text and options, with the id of the split request they go with.
+   */
+  analyze(request: DocumentRequest): void;
+}
+
+/**
+ * Start the document worker (`document-worker.ts`, bundled by Vite as a module worker).
+ *
+ * @returns The worker.
+ */
+export function startDocumentWorker(): Worker {
+  return new Worker(new URL('../document-worker.ts', import.meta.url), { type: 'module' });
+}
+
+/**
+ * Talk to the document worker.
+ *
+ * @param worker The worker, from {@link startDocumentWorker}.
+ * @param events Where answers and failures go.
+ * @returns The client.
+ */
+export function createDocumentClient(
+  worker: DocumentWorker,
+  events: DocumentEvents,
+): DocumentClient {
+  let latest = -1;
+  const queue = latestQueue<DocumentRequest>((request) => worker.postMessage(request));
+  worker.addEventListener('message', (event) => {
+    queue.done();
+    const response = event.data;
+    if (response.id !== latest || queue.busy) return;
+    if (response.ok) events.answered(response.id, response.analysis);
+    else events.failed(response.id, `The document worker failed: ${response.error}`);
+  });
+  return {
+    analyze(request) {
+      latest = request.id;
+      queue.push(request);
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import type { Page } from 'playwright-core';
+import { splitDone } from './browser.ts';
+
+// Typing at the top of a large document, measured as a user sees it: from the last keystroke to
+// the frame in which a chunk card shows what was typed, and the main-thread tasks over 50 ms
+// (Chromium's `longtask` entries) from the first keystroke until the page is ready again. Shared
+// by `large.test.ts` and the benchmark `bench/live-typing.ts`.
+
+/** What the init script records in the page. */
+interface LiveProbe {
+  longTasks: number[];
+  lastKey: number;
+  cardsShown: Promise<number> | null;
+}
+
+/**
+ * Init script (run in the page before its own scripts): records long tasks and the time of the
+ * latest key press.
+ */
+export function observeLive(): void {
+  const probe = window as unknown as { live: LiveProbe };
+  probe.live = { longTasks: [], lastKey: 0, cardsShown: null };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) probe.live.longTasks.push(entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+  addEventListener(
+    'keydown',
+    (event) => {
+      probe.live.lastKey = event.timeStamp;
+    },
+    true,
+  );
+}
+
+/** One edit at the top of the document, measured. */
+export interface TopEdit {
+  /** Milliseconds from the last keystroke to the frame that shows a card with the sentence. */
+  toCards: number;
+  /** Durations of the main-thread tasks over 50 ms, from the first keystroke until ready. */
+  longTasks: number[];
+}
+
+/**
+ * Type `# heading`, a blank line and `sentence` at the very top of the document (above a blank
+ * line made first, so the sentence stays its own paragraph), at a typist's pace, and measure
+ * until a card shows the sentence and until the page is ready.
+ *
+ * @param page A page of the visualizer opened with {@link observeLive} as an init script.
+ * @param heading Heading text (without the `#`).
+ * @param sentence A sentence that appears nowhere in the document.
+ * @param delay Milliseconds between keys.
+ * @returns The measurements.
+ */
+export async function typeAtTop(
+  page: Page,
+  heading: string,
+  sentence: string,
+  delay = 60,
+): Promise<TopEdit> {
+  // As a user does: scroll to the top and click the first line.
+  await page.locator('.cm-scroller').evaluate((scroller) => {
+    scroller.scrollTop = 0;
+  });
+  await page.locator('.cm-line').first().click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+Home');
+  await splitDone(page);
+  await page.evaluate((text) => {
+    const probe = (window as unknown as { live: LiveProbe }).live;
+    probe.longTasks = [];
+    const view = document.getElementById('view-chunks') as HTMLElement;
+    const shows = () =>
+      [...view.querySelectorAll('.card .chunk-text')].some((element) =>
+        element.textContent?.includes(text),
+      );
+    probe.cardsShown = new Promise<number>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!shows()) return;
+        observer.disconnect();
+        // After the frame that paints it: a message posted from the frame callback.
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve(performance.now());
+          channel.port2.postMessage(null);
+        });
+      });
+      observer.observe(view, { subtree: true, childList: true, characterData: true });
+    });
+  }, sentence);
+  await page.keyboard.type(`# ${heading}\n\n${sentence}`, { delay });
+  const toCards = await page.evaluate(async () => {
+    const probe = (window as unknown as { live: LiveProbe }).live;
+    const shown = await (probe.cardsShown as Promise<number>);
+    return shown - probe.lastKey;
+  });
+  await splitDone(page);
+  const longTasks = await page.evaluate(
+    () => (window as unknown as { live: LiveProbe }).live.longTasks,
+  );
+  return { toCards, longTasks };
+}
+
+/**
+ * The value at a fraction of the sorted values (nearest rank).
+ *
+ * @param values Numbers.
+ * @param fraction 0.5 for the median, 0.9 for p90.
+ * @returns The percentile (0 for no values).
+ */
+export function percentile(values: readonly number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
+}
