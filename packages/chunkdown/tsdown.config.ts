@@ -4,6 +4,9 @@ const library: UserConfig = {
   entry: {
     index: 'src/index.ts',
     tokenizers: 'src/tokenizers.ts',
+    'tokenizers-openai': 'src/encodings.ts',
+    'tokenizers-json': 'src/tokenizer-json.ts',
+    mastra: 'src/mastra.ts',
     langchain: 'src/langchain.ts',
     quality: 'src/quality.ts',
     llamaindex: 'src/llamaindex.ts',
@@ -19,6 +22,8 @@ const library: UserConfig = {
     /^node:/,
     'gpt-tokenizer',
     /^gpt-tokenizer\//,
+    '@huggingface/tokenizers',
+    /^@mastra\//,
     '@langchain/textsplitters',
     '@langchain/core',
     /^@langchain\/core\//,

@@ -100,7 +100,7 @@ function splitStructurally(
         ? createHeader(
             documentTitle(frontmatter, undefined),
             options.lengthFunction,
-            options.maxRawSize,
+            options.rawBudget,
           )([], undefined)
         : undefined;
       return { chunks: splitPlainText(body, options, header), frontmatter, kind: 'prose' };

@@ -12,6 +12,7 @@ export type {
   DocumentKind,
   Frontmatter,
   LengthFunction,
+  ModelLengthFunction,
   NodeRule,
   NodeRules,
   NodeTransform,
