@@ -3,6 +3,7 @@ import type { AppState, Settings } from './lib/settings.ts';
 
 /** What the page asks the split worker to split. */
 export interface SplitRequest {
+  kind?: 'split';
   /** Increases with every request; answers carry the id they answer. */
   id: number;
   text: string;
@@ -11,16 +12,47 @@ export interface SplitRequest {
   example: string | null;
 }
 
-/** What the split worker answers. */
-export type WorkerMessage =
+/**
+ * What the page asks the split worker to measure with from now on, for the `tokenizer` unit: a
+ * `tokenizer.json` the user picked (its text; the worker parses it and builds the counter).
+ */
+export interface TokenizerRequest {
+  kind: 'tokenizer';
+  id: number;
+  /** The file's name, to show. */
+  name: string;
+  text: string;
+}
+
+/** Everything the page sends the split worker. */
+export type WorkerRequest = SplitRequest | TokenizerRequest;
+
+/** What the worker says about a tokenizer it loaded, or why it could not. */
+export type TokenizerAnswer =
   | {
+      kind: 'tokenizer';
+      id: number;
+      ok: true;
+      name: string;
+      /** The special tokens it adds to every chunk (`[CLS]`, `[SEP]`). */
+      specialTokens: string[];
+    }
+  | { kind: 'tokenizer'; id: number; ok: false; error: string };
+
+/** What the split worker answers to a split. */
+export type SplitMessage =
+  | {
+      kind?: 'split';
       id: number;
       ok: true;
       analysis: Analysis;
       /** Milliseconds spent in the worker, size unit loading included. */
       ms: number;
     }
-  | { id: number; ok: false; error: string };
+  | { kind?: 'split'; id: number; ok: false; error: string };
+
+/** Everything the split worker sends. */
+export type WorkerMessage = SplitMessage | TokenizerAnswer;
 
 /** What the page asks the share worker: the URL fragment for a state. */
 export interface ShareRequest {

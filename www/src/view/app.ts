@@ -47,6 +47,7 @@ export function startApp(): void {
       store.setSettings(settings);
       scheduleSplit(0);
     },
+    (file) => void loadTokenizer(file),
   );
   if (window.matchMedia('(max-width: 1100px)').matches) {
     byId('options', HTMLDetailsElement).open = false;
@@ -103,6 +104,21 @@ export function startApp(): void {
     input.showExample(store.state.example);
     requestSplit();
   });
+
+  /** Hand a picked tokenizer.json to the worker; once it loads, sizes are in its tokens. */
+  async function loadTokenizer(file: File): Promise<void> {
+    const answer = await client.loadTokenizer(file.name, await file.text());
+    if (!answer.ok) {
+      controls.showTokenizer({ name: file.name, error: answer.error });
+      status.notify(`${file.name} is not a tokenizer.json`);
+      return;
+    }
+    controls.showTokenizer({ name: answer.name, specialTokens: answer.specialTokens });
+    const settings = { ...store.state.settings, unit: 'tokenizer' as const };
+    store.setSettings(settings);
+    controls.set(settings);
+    scheduleSplit(0);
+  }
 
   function scheduleSplit(delay: number): void {
     status.phase('pending');

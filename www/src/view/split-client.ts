@@ -1,7 +1,7 @@
 import type { Analysis } from '../lib/analyze.ts';
 import { latestQueue } from '../lib/latest.ts';
 import type { AppState } from '../lib/settings.ts';
-import type { SplitRequest, WorkerMessage } from '../protocol.ts';
+import type { SplitRequest, TokenizerAnswer, WorkerMessage, WorkerRequest } from '../protocol.ts';
 
 /** An answer to draw: the analysis, the request it answers and the revision of the text. */
 export interface SplitAnswer {
@@ -23,7 +23,7 @@ export interface SplitEvents {
 
 /** What the client needs of a worker (a `Worker` running `worker.ts`, or a stand-in). */
 export interface SplitWorker {
-  postMessage(request: SplitRequest): void;
+  postMessage(request: WorkerRequest): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<WorkerMessage>) => void): void;
   addEventListener(type: 'error', listener: (event: ErrorEvent) => void): void;
 }
@@ -38,6 +38,15 @@ export interface SplitClient {
    * @param revision The store's revision of the text.
    */
   split(state: Readonly<AppState>, revision: number): void;
+  /**
+   * Hand the worker a `tokenizer.json` to measure the `tokenizer` unit with (it replaces the one
+   * before only when it loads).
+   *
+   * @param name The file's name.
+   * @param text The file's text.
+   * @returns What the worker says: the special tokens it adds, or why the file is not one.
+   */
+  loadTokenizer(name: string, text: string): Promise<TokenizerAnswer>;
 }
 
 /**
@@ -65,8 +74,15 @@ export function createSplitClient(worker: SplitWorker, events: SplitEvents): Spl
     events.started();
     worker.postMessage(job.request);
   });
+  let nextTokenizerId = 0;
+  const tokenizers = new Map<number, (answer: TokenizerAnswer) => void>();
   worker.addEventListener('message', (event) => {
     const response = event.data;
+    if (response.kind === 'tokenizer') {
+      tokenizers.get(response.id)?.(response);
+      tokenizers.delete(response.id);
+      return;
+    }
     const job = inFlight;
     queue.done();
     // A newer request is already running: skip drawing this one.
@@ -89,6 +105,13 @@ export function createSplitClient(worker: SplitWorker, events: SplitEvents): Spl
     split(state, revision) {
       const { text, settings, example } = state;
       queue.push({ request: { id: ++nextId, text, settings, example }, revision });
+    },
+    loadTokenizer(name, text) {
+      const id = ++nextTokenizerId;
+      return new Promise((resolve) => {
+        tokenizers.set(id, resolve);
+        worker.postMessage({ kind: 'tokenizer', id, name, text });
+      });
     },
   };
 }
