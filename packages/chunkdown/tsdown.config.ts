@@ -20,6 +20,10 @@ const library: UserConfig = {
   target: 'es2022',
   external: [
     /^node:/,
+    // The mdast types stay an import in the declarations (`@types/mdast` is a dependency):
+    // inlined, they would be a copy that the dialects' augmentations (display math, directives,
+    // MDX) do not reach, and `NodeRule<Math>` would not type-check in a consumer.
+    'mdast',
     'gpt-tokenizer',
     /^gpt-tokenizer\//,
     '@huggingface/tokenizers',
