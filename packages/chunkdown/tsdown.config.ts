@@ -4,6 +4,9 @@ const library: UserConfig = {
   entry: {
     index: 'src/index.ts',
     tokenizers: 'src/tokenizers.ts',
+    'tokenizers-openai': 'src/encodings.ts',
+    'tokenizers-json': 'src/tokenizer-json.ts',
+    mastra: 'src/mastra.ts',
     langchain: 'src/langchain.ts',
     quality: 'src/quality.ts',
     llamaindex: 'src/llamaindex.ts',
@@ -17,8 +20,14 @@ const library: UserConfig = {
   target: 'es2022',
   external: [
     /^node:/,
+    // The mdast types stay an import in the declarations (`@types/mdast` is a dependency):
+    // inlined, they would be a copy that the dialects' augmentations (display math, directives,
+    // MDX) do not reach, and `NodeRule<Math>` would not type-check in a consumer.
+    'mdast',
     'gpt-tokenizer',
     /^gpt-tokenizer\//,
+    '@huggingface/tokenizers',
+    /^@mastra\//,
     '@langchain/textsplitters',
     '@langchain/core',
     /^@langchain\/core\//,

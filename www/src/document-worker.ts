@@ -1,11 +1,11 @@
 import { createDocumentAnalyzer } from './lib/document-analysis.ts';
 import { describe } from './lib/live-split.ts';
-import { lengthFunctionFor } from './lib/size-unit.ts';
-import type { DocumentMessage, DocumentRequest } from './protocol.ts';
+import { lengthFunctionFor, loadTokenizer } from './lib/size-unit.ts';
+import type { DocumentMessage, DocumentWorkerRequest } from './protocol.ts';
 
 /** The worker's global scope, typed for what it uses (the page's DOM typings describe a window). */
 const scope = globalThis as unknown as {
-  onmessage: ((event: MessageEvent<DocumentRequest>) => void) | null;
+  onmessage: ((event: MessageEvent<DocumentWorkerRequest>) => void) | null;
   postMessage(message: DocumentMessage): void;
 };
 
@@ -14,8 +14,13 @@ const scope = globalThis as unknown as {
 const analyzer = createDocumentAnalyzer();
 
 scope.onmessage = async ({ data: request }) => {
+  if (request.kind === 'tokenizer') {
+    const loaded = await loadTokenizer(request.name, request.text);
+    scope.postMessage({ kind: 'tokenizer', id: request.id, ...loaded });
+    return;
+  }
   try {
-    const lengthFunction = await lengthFunctionFor(request.settings.unit);
+    const lengthFunction = await lengthFunctionFor(request.settings);
     const analysis = await analyzer.analyze(request.text, request.settings, lengthFunction);
     scope.postMessage({ id: request.id, ok: true, analysis });
   } catch (error) {

@@ -4,6 +4,7 @@ import type { AppState, Settings } from './lib/settings.ts';
 
 /** What the page asks the split worker to split. */
 export interface SplitRequest {
+  kind?: 'split';
   /** Increases with every request; answers carry the id they answer. */
   id: number;
   text: string;
@@ -12,29 +13,65 @@ export interface SplitRequest {
   example: string | null;
 }
 
-/** What the split worker answers: chunkdown's chunks as a delta from its previous `ok` answer. */
-export type WorkerMessage =
+/**
+ * What the page asks the split worker to measure with from now on, for the `tokenizer` unit: a
+ * `tokenizer.json` the user picked (its text; the worker parses it and builds the counter).
+ */
+export interface TokenizerRequest {
+  kind: 'tokenizer';
+  id: number;
+  /** The file's name, to show. */
+  name: string;
+  text: string;
+}
+
+/** Everything the page sends the split worker. */
+export type WorkerRequest = SplitRequest | TokenizerRequest;
+
+/** What the worker says about a tokenizer it loaded, or why it could not. */
+export type TokenizerAnswer =
   | {
+      kind: 'tokenizer';
+      id: number;
+      ok: true;
+      name: string;
+      /** The special tokens it adds to every chunk (`[CLS]`, `[SEP]`). */
+      specialTokens: string[];
+    }
+  | { kind: 'tokenizer'; id: number; ok: false; error: string };
+
+/** What the split worker answers to a split. */
+export type SplitMessage =
+  | {
+      kind?: 'split';
       id: number;
       ok: true;
       chunkdown: ChunkdownAnswer;
       /** Milliseconds spent in the worker, size unit loading included. */
       ms: number;
     }
-  | { id: number; ok: false; error: string };
+  | { kind?: 'split'; id: number; ok: false; error: string };
+
+/** Everything the split worker sends. */
+export type WorkerMessage = SplitMessage | TokenizerAnswer;
 
 /** What the page asks the document worker: the outline and LangChain's split of a text. */
 export interface DocumentRequest {
+  kind?: 'document';
   /** The id of the split request it goes with. */
   id: number;
   text: string;
   settings: Settings;
 }
 
+/** Everything the page sends the document worker (it measures LangChain's split in the unit too). */
+export type DocumentWorkerRequest = DocumentRequest | TokenizerRequest;
+
 /** The document worker's answer. */
 export type DocumentMessage =
-  | { id: number; ok: true; analysis: DocumentAnalysis }
-  | { id: number; ok: false; error: string };
+  | { kind?: 'document'; id: number; ok: true; analysis: DocumentAnalysis }
+  | { kind?: 'document'; id: number; ok: false; error: string }
+  | TokenizerAnswer;
 
 /** What the page asks the share worker: the URL fragment for a state. */
 export interface ShareRequest {

@@ -1,10 +1,10 @@
 import { createLiveSplitter, describe } from './lib/live-split.ts';
-import { lengthFunctionFor } from './lib/size-unit.ts';
-import type { SplitRequest, WorkerMessage } from './protocol.ts';
+import { lengthFunctionFor, loadTokenizer } from './lib/size-unit.ts';
+import type { WorkerMessage, WorkerRequest } from './protocol.ts';
 
 /** The worker's global scope, typed for what it uses (the page's DOM typings describe a window). */
 const scope = globalThis as unknown as {
-  onmessage: ((event: MessageEvent<SplitRequest>) => void) | null;
+  onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
   postMessage(message: WorkerMessage, transfer: Transferable[]): void;
 };
 
@@ -12,9 +12,14 @@ const scope = globalThis as unknown as {
 const live = createLiveSplitter();
 
 scope.onmessage = async ({ data: request }) => {
+  if (request.kind === 'tokenizer') {
+    const loaded = await loadTokenizer(request.name, request.text);
+    scope.postMessage({ kind: 'tokenizer', id: request.id, ...loaded }, []);
+    return;
+  }
   const began = performance.now();
   try {
-    const lengthFunction = await lengthFunctionFor(request.settings.unit);
+    const lengthFunction = await lengthFunctionFor(request.settings);
     const chunkdown = live.split(request.text, request.settings, lengthFunction);
     const ms = performance.now() - began;
     // The offsets travel as a buffer, not copied.

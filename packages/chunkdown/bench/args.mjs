@@ -10,7 +10,7 @@ const usage = `Usage: pnpm bench [flags]
   --sizes 500,1500  chunk sizes (default 500,1500)
   --ratio 1.5       maxOverflowRatio for both chunkdowns (default 1.5)
   --only a,b        splitters to run besides the floor: chunkdown, chunkdown-auto (with
-                    syntax: auto()), chunkdown-v3, langchain
+                    syntax: auto()), chunkdown-v3, langchain, mastra, llamaindex
   --skip a,b        input sets to skip: node_modules, corpus, adversarial, scaling, large
   --timeout S       time budget per (splitter, document) in seconds (default 20)
   --runs N          time each document N times and keep the fastest (default 1)
@@ -22,11 +22,21 @@ const usage = `Usage: pnpm bench [flags]
   --no-build        do not build the library first (use packages/chunkdown/dist as it is)
   --out FILE        where to write the Markdown report (default bench/results/latest.md,
                     bench/results/quick.md with --quick)
+  --tokens          time sizing in tokens instead: characters against a WordPiece and a BPE
+                    tokenizer.json and cl100k_base (bench/tokens.mjs, also pnpm bench:tokens;
+                    pnpm bench --tokens --help for its flags)
   --help            show this help
 `;
 
 /** Every splitter the benchmark knows, besides the floor. */
-export const splitterNames = ['chunkdown', 'chunkdown-auto', 'chunkdown-v3', 'langchain'];
+export const splitterNames = [
+  'chunkdown',
+  'chunkdown-auto',
+  'chunkdown-v3',
+  'langchain',
+  'mastra',
+  'llamaindex',
+];
 
 /** Every input set the benchmark knows. */
 export const setNames = ['node_modules', 'corpus', 'adversarial', 'scaling', 'large'];
@@ -57,6 +67,7 @@ export function parseCli(argv) {
         out: { type: 'string' },
         profile: { type: 'string' },
         help: { type: 'boolean', default: false },
+        tokens: { type: 'boolean', default: false },
       },
     }));
   } catch (error) {

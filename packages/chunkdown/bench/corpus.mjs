@@ -4,31 +4,96 @@
  * A document is a descriptor `{ name, file, bytes }`; the child process reads the file itself.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { glob } from 'tinyglobby';
 
 const markdown = ['**/*.md', '**/*.markdown'];
 
 /**
+ * Dependencies installed for the benchmark's peers only (mastra's RAG package pulls in some 150
+ * packages and 700 markdown files, most of them mastra's own docs): the packages only they bring
+ * are left out of the node_modules corpus, so it stays the documents it was (the tests'
+ * `test/helpers/corpus.ts` leaves out the same).
+ */
+export const benchmarkOnlyDependencies = ['@mastra/rag', '@mastra/core', 'zod'];
+
+/**
  * The markdown files installed in the workspace's `node_modules` (pnpm keeps every package under
- * `node_modules/.pnpm`), deduplicated by content and capped at `maxBytes`.
+ * `node_modules/.pnpm`), deduplicated by content and capped at `maxBytes`; packages that only
+ * {@link benchmarkOnlyDependencies} bring are left out.
  *
  * @param {string} root Workspace root.
  * @param {number} maxBytes Cap on the total size; a stable pseudo-random sample is taken above it.
  * @returns Document descriptors sorted by name.
  */
 export async function nodeModulesDocuments(root, maxBytes) {
-  const files = await glob(markdown, {
-    cwd: path.join(root, 'node_modules'),
-    absolute: true,
-    dot: true,
-    followSymbolicLinks: false,
-    caseSensitiveMatch: false,
-  });
+  const kept = corpusPackages(root);
+  const store = path.join(root, 'node_modules', '.pnpm');
+  const files = (
+    await glob(markdown, {
+      cwd: path.join(root, 'node_modules'),
+      absolute: true,
+      dot: true,
+      followSymbolicLinks: false,
+      caseSensitiveMatch: false,
+    })
+  ).filter((file) => kept.has(path.relative(store, file).split(path.sep)[0]));
   // `…/node_modules/.pnpm/x@1.0.0/node_modules/x/README.md` is named `x/README.md`.
   const named = files.map((file) => ({ name: file.split('/node_modules/').pop(), file }));
   return sample(unique(named), maxBytes);
+}
+
+/**
+ * The folders of `node_modules/.pnpm` the workspace's dependencies reach without
+ * {@link benchmarkOnlyDependencies}: from the links in each project's `node_modules` (the root,
+ * `packages/*`, `www`), following each package's links to its own dependencies.
+ *
+ * @param {string} root Workspace root.
+ * @returns {Set<string>} Folder names.
+ */
+function corpusPackages(root) {
+  const store = path.join(root, 'node_modules', '.pnpm');
+  const list = (folder) => {
+    try {
+      return readdirSync(folder);
+    } catch {
+      return [];
+    }
+  };
+  const links = (folder, skip) =>
+    list(folder)
+      .flatMap((name) =>
+        name.startsWith('@')
+          ? list(path.join(folder, name)).map((inner) => `${name}/${inner}`)
+          : name.startsWith('.')
+            ? []
+            : [name],
+      )
+      .filter((name) => !skip.includes(name))
+      .map((name) => path.join(folder, name));
+  const projects = [
+    root,
+    path.join(root, 'www'),
+    ...list(path.join(root, 'packages')).map((name) => path.join(root, 'packages', name)),
+  ];
+  const queue = projects.flatMap((project) =>
+    links(path.join(project, 'node_modules'), benchmarkOnlyDependencies),
+  );
+  const kept = new Set();
+  for (let link = queue.pop(); link !== undefined; link = queue.pop()) {
+    let real;
+    try {
+      real = path.relative(store, realpathSync(link));
+    } catch {
+      continue;
+    }
+    const entry = real.split(path.sep)[0];
+    if (real.startsWith('..') || kept.has(entry)) continue;
+    kept.add(entry);
+    queue.push(...links(path.join(store, entry, 'node_modules'), []));
+  }
+  return kept;
 }
 
 /**

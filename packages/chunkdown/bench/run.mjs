@@ -3,7 +3,7 @@
  * LangChain's MarkdownTextSplitter on the same documents, and report throughput, ratios to the
  * floor, peak memory, the slowest document and what each splitter breaks.
  *
- * Flags: see `args.mjs` or `pnpm bench --help`.
+ * Flags: see `args.mjs` or `pnpm bench --help`; `pnpm bench --tokens` runs `tokens.mjs` instead.
  */
 import { execFileSync } from 'node:child_process';
 import {
@@ -25,6 +25,12 @@ import { repeated, withBytes } from './documents.mjs';
 import { formatReport } from './report.mjs';
 import { measureGroup } from './schedule.mjs';
 import { splitters } from './splitters.mjs';
+
+// `pnpm bench --tokens`: the cost of sizing in tokens, a benchmark of its own (`tokens.mjs`).
+if (process.argv.slice(2).includes('--tokens')) {
+  await import('./tokens.mjs');
+  process.exit(process.exitCode ?? 0);
+}
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const workspaceRoot = path.resolve(packageDir, '../..');

@@ -10,7 +10,8 @@ import { start } from './measure.mjs';
  * Measure every variant on a group of documents.
  *
  * @param {object} options
- * @param {object[]} options.variants `{ splitter, size, label }`, the floor first.
+ * @param {object[]} options.variants `{ splitter, size, label, options? }`, the floor first
+ *   (`options`: more for the splitter's `create`).
  * @param {object[]} options.docs Document descriptors.
  * @param {boolean} options.isolate Fresh children for each document (peak memory per document).
  * @param {object} options.job What `start` needs besides the splitter: warm-up, budget, profiling.
@@ -74,7 +75,7 @@ async function open(variant, job, fatal, log) {
   const child = await start({
     ...job,
     splitter: variant.splitter,
-    options: { chunkSize: variant.size, ratio: job.ratio },
+    options: { chunkSize: variant.size, ratio: job.ratio, ...variant.options },
   });
   if (!child.fatal) return child;
   log(`  ${variant.label}: ${child.fatal} (skipped from now on)`);

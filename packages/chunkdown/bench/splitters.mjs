@@ -2,7 +2,7 @@
  * The contenders, each behind the same shape: `create(options)` resolves to `split(text)`, which
  * returns (or resolves to) the chunk texts.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
@@ -84,4 +84,86 @@ export const splitters = {
       return (text) => splitter.splitText(text);
     },
   },
+  mastra: {
+    short: 'mastra',
+    label: "mastra MDocument.chunk({ strategy: 'markdown' }) (@mastra/rag)",
+    async create({ chunkSize }) {
+      const { MDocument } = await import('@mastra/rag');
+      // `maxSize` is in characters, as `chunkSize` is here; no overlap, as for the others.
+      return async (text) =>
+        (
+          await MDocument.fromMarkdown(text).chunk({
+            strategy: 'markdown',
+            maxSize: chunkSize,
+            overlap: 0,
+          })
+        ).map((chunk) => chunk.text);
+    },
+  },
+  llamaindex: {
+    short: 'LlamaIndex',
+    label: 'LlamaIndex.TS MarkdownNodeParser + SentenceSplitter (@llamaindex/core)',
+    async create({ chunkSize }) {
+      const [{ MarkdownNodeParser, SentenceSplitter }, { Document }] = await Promise.all([
+        import('@llamaindex/core/node-parser'),
+        import('@llamaindex/core/schema'),
+      ]);
+      const sections = new MarkdownNodeParser();
+      // The usual pipeline: sections by heading, then sentences packed up to `chunkSize`
+      // tokens (its default tokenizer, cl100k): a quarter of the size in characters.
+      const sentences = new SentenceSplitter({
+        chunkSize: Math.max(16, Math.round(chunkSize / 4)),
+        chunkOverlap: 0,
+      });
+      return (text) =>
+        sentences
+          .getNodesFromDocuments(sections.getNodesFromDocuments([new Document({ text })]))
+          .map((node) => node.text);
+    },
+  },
+  // `pnpm bench:tokens`: chunkdown under a raw cap in one size unit each (`bench/tokens.mjs`).
+  'sized-characters': sized('characters'),
+  'sized-wordpiece': sized('WordPiece tokenizer.json'),
+  'sized-bpe': sized('BPE tokenizer.json'),
+  'sized-cl100k': sized('cl100k_base'),
+  'sized-cl100k-baseline': sized('cl100k_base, baseline dist'),
 };
+
+/**
+ * chunkdown sized by one unit under a raw cap, every chunk checked against the cap (a chunk over
+ * it fails the document). `options`: `chunkSize`, `ratio`, `maxRawSize`, `unit` (`characters`,
+ * `cl100k_base` or `tokenizer`), `tokenizer` (a `tokenizer.json` path), `prefix`, and `dist` (the
+ * built `index.js` to load, `distEntry` by default).
+ */
+function sized(label) {
+  return {
+    short: label,
+    label: `chunkdown sized in ${label}`,
+    async create({ chunkSize, ratio, maxRawSize, unit, tokenizer, prefix, dist = distEntry }) {
+      if (!existsSync(dist)) throw new Error(`not built: ${dist} is missing`);
+      const sibling = (name) => pathToFileURL(dist.replace(/index\.js$/, name)).href;
+      const { chunkdown } = await import(pathToFileURL(dist).href);
+      let lengthFunction;
+      if (unit === 'cl100k_base') {
+        ({ cl100k_base: lengthFunction } = await import(sibling('tokenizers.js')));
+      } else if (unit === 'tokenizer') {
+        const { fromTokenizerJson } = await import(sibling('tokenizers-json.js'));
+        lengthFunction = fromTokenizerJson(JSON.parse(readFileSync(tokenizer, 'utf8')), {
+          prefix,
+        });
+      }
+      const splitter = chunkdown({
+        chunkSize,
+        maxOverflowRatio: ratio,
+        maxRawSize,
+        lengthFunction,
+      });
+      return (text) => {
+        const { chunks } = splitter.split(text);
+        const over = chunks.find((chunk) => chunk.rawSize > maxRawSize);
+        if (over) throw new Error(`a chunk of raw size ${over.rawSize} over the cap ${maxRawSize}`);
+        return chunks.map((chunk) => chunk.text);
+      };
+    },
+  };
+}

@@ -11,12 +11,14 @@
  *    dependency is used;
  * 4. install the tarball with npm into an empty project next to the peer dependencies (at the
  *    versions of our devDependencies: `@langchain/textsplitters`, `@langchain/core`,
- *    `@llamaindex/core`, `gpt-tokenizer`), then run every JavaScript example of the two READMEs
- *    (the repository's and the package's) and of the repository's `docs/*.md` there and compare
- *    their output with the `Output:` block after them where there is one, type-check each example
- *    with `tsc --strict`, type-check a
- *    TypeScript consumer (`node16` and `bundler` resolution, `skipLibCheck: false`), `require()`
- *    the package from CommonJS, and run the `chunkdown` command.
+ *    `@llamaindex/core`, `gpt-tokenizer`, `@huggingface/tokenizers`, `@mastra/rag` with its peers
+ *    `@mastra/core` and `zod`) and what the docs' mastra recipe uses (`ai`, `@mastra/libsql`), write
+ *    a small WordPiece `tokenizer.json` there (the docs' tokenizer example reads it), then run every
+ *    JavaScript example of the two READMEs (the repository's and the package's) and of the
+ *    repository's `docs/*.md` there and compare their output with the `Output:` block after them
+ *    where there is one, type-check each example with `tsc --strict`, type-check a TypeScript
+ *    consumer (`node16` and `bundler` resolution, `skipLibCheck: false`), `require()` the package
+ *    from CommonJS, and run the `chunkdown` command (also with `--tokenizer`).
  *
  * Usage: `node scripts/check-package.mjs [--no-build] [--keep] [--verbose]` (`--verbose` prints
  * the type errors of other packages' declarations too). npm's cache lives in
@@ -36,15 +38,18 @@ import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { wordPieceFrom } from '../bench/wordpiece.mjs';
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
 const npmCache = join(packageDir, 'node_modules', '.cache', 'check-package');
 const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
-/** Every peer dependency, at the version the tests use. */
-const peers = Object.keys(manifest.peerDependencies).map(
+/** Every peer dependency, at the version the tests use, and the peers of mastra's RAG package. */
+const peers = [...Object.keys(manifest.peerDependencies), '@mastra/core', 'zod', '@types/node'].map(
   (name) => `${name}@${manifest.devDependencies[name]}`,
 );
+/** What the docs' mastra recipe uses beside the package: the AI SDK and mastra's LibSQL store. */
+const recipePackages = ['ai@7.0.173', '@mastra/libsql@1.23.1'];
 const repositoryDir = join(packageDir, '..', '..');
 /** The documents whose JavaScript examples run: the two READMEs and the pages of `docs/`. */
 const readmes = {
@@ -97,7 +102,12 @@ import {
   ChunkdownTextSplitter,
   type ChunkdownTextSplitterOptions,
 } from 'chunkdown/langchain';
-import { cl100k_base, tokenCounter, type TokenizerName } from 'chunkdown/tokenizers';
+import { cl100k_base, fromTokenizerJson, tokenCounter, type TokenizerName } from 'chunkdown/tokenizers';
+import { fromTokenizerJson as fromJsonOnly, type TokenizerJsonLength } from 'chunkdown/tokenizers/json';
+import { o200k_base } from 'chunkdown/tokenizers/openai';
+import { chunkMDocument, type ChunkdownMastraMetadata, type MastraChunk } from 'chunkdown/mastra';
+import type { ModelLengthFunction } from 'chunkdown';
+import { MDocument } from '@mastra/rag';
 
 const options: ChunkdownOptions = {
   chunkSize: 200,
@@ -126,11 +136,19 @@ const asNodeParser: NodeParser = parser;
 const nodes: TextNode[] = parser.getNodesFromDocuments([new LlamaDocument({ text: '# a' })]);
 const nodeCrumbs: string | undefined = (nodes[0]?.metadata as ChunkdownNodeMetadata | undefined)?.breadcrumbs;
 const defaults = new ChunkdownTextSplitter();
+const tokenizer = { model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', vocab: { '[UNK]': 0, a: 1 } } };
+const model: TokenizerJsonLength = fromTokenizerJson(tokenizer, { prefix: 'passage: ', specialTokens: false });
+const sized: ModelLengthFunction = fromJsonOnly(JSON.stringify(tokenizer));
+const modelSplitter = chunkdown({ chunkSize: 100, maxRawSize: 128, lengthFunction: model });
+const mastraChunks: MastraChunk[] = chunkMDocument(MDocument.fromMarkdown('# a'), { chunkSize: 200, lengthFunction: sized, chunkOverlap: 0 });
+const mastraMetadata = mastraChunks[0]?.metadata as ChunkdownMastraMetadata | undefined;
+const crumbsOfMastra: string[] | undefined = mastraMetadata?.breadcrumbs;
+const counted: number = o200k_base('a') + model.modelLength('a') + model.reserve + modelSplitter.chunkSize;
 // @ts-expect-error chunkSize is required.
 chunkdown({});
 // @ts-expect-error an image reference has no url: a transform checks node.type first.
 chunkdown({ chunkSize: 100, rules: { image: { transform: (node) => (node.url ? null : undefined) } } });
-export { asNodeParser, chunks, crumbs, defaults, from, nodeCrumbs, splitter, title };
+export { asNodeParser, chunks, counted, crumbs, crumbsOfMastra, defaults, from, nodeCrumbs, splitter, title };
 `;
 
 const started = performance.now();
@@ -164,6 +182,12 @@ try {
       'dist/llamaindex.d.ts',
       'dist/tokenizers.js',
       'dist/tokenizers.d.ts',
+      'dist/tokenizers-openai.js',
+      'dist/tokenizers-openai.d.ts',
+      'dist/tokenizers-json.js',
+      'dist/tokenizers-json.d.ts',
+      'dist/mastra.js',
+      'dist/mastra.d.ts',
       'dist/cli.js',
       'dist/cli-worker.js',
     ]) {
@@ -227,8 +251,14 @@ try {
         npmCache,
         tarball,
         ...peers,
+        ...recipePackages,
       ],
       project,
+    );
+    // A small BERT-family tokenizer.json, which the docs' tokenizer example reads.
+    writeFileSync(
+      join(project, 'tokenizer.json'),
+      JSON.stringify(wordPieceFrom([markdown, consumer], { size: 2000 })),
     );
   });
 
@@ -269,8 +299,8 @@ try {
     for (const { file, source } of examples) writeFileSync(join(project, `${file}.ts`), source);
     const files = examples.map(({ file }) => `${file}.ts`);
     for (const resolution of ['node16', 'bundler']) {
-      // What `tsc --strict` checks, and our declaration files too.
-      typecheck(project, files, resolution, { strict: true }, /^readme-/);
+      // What `tsc --strict` checks, and our declaration files too; examples may use Node's API.
+      typecheck(project, files, resolution, { strict: true }, /^readme-/, ['node']);
     }
   });
 
@@ -297,8 +327,11 @@ try {
 ${load('ChunkdownTextSplitter', 'chunkdown/langchain')}
 ${load('ChunkdownNodeParser', 'chunkdown/llamaindex')}
 ${load('cl100k_base', 'chunkdown/tokenizers')}
+${load('fromTokenizerJson', 'chunkdown/tokenizers/json')}
+${load('chunkMDocument', 'chunkdown/mastra')}
 console.log(JSON.stringify(chunkdown({ chunkSize: 12 }).splitText('# A\\n\\nOne two. Three four.')));
 console.log(typeof ChunkdownTextSplitter, typeof ChunkdownNodeParser, cl100k_base('hello world'));
+console.log(typeof fromTokenizerJson, typeof chunkMDocument);
 `;
     writeFileSync(
       join(project, 'require.cjs'),
@@ -312,7 +345,9 @@ console.log(typeof ChunkdownTextSplitter, typeof ChunkdownNodeParser, cl100k_bas
     process.stdout.write(required);
     const imported = run('node', ['import.mjs'], project, { quiet: true }).stdout;
     check(
-      required === imported && required.includes('function function 2'),
+      required === imported &&
+        required.includes('function function 2') &&
+        required.includes('function function\n'),
       'require() loads every entry point, as import does',
     );
   });
@@ -341,6 +376,51 @@ console.log(typeof ChunkdownTextSplitter, typeof ChunkdownNodeParser, cl100k_bas
     check(
       JSON.stringify(texts) === library.stdout.trim(),
       'the command prints the library’s chunks',
+    );
+    // Sized by a tokenizer.json, with a prefix: the same chunks as the library gives, each
+    // within the cap as the model sees it.
+    const sized = run(
+      bin,
+      [
+        'llamas.md',
+        '--tokenizer',
+        'tokenizer.json',
+        '--prefix',
+        'passage: ',
+        '--chunk-size',
+        '24',
+        '--max-raw-size',
+        '32',
+        '--format',
+        'jsonl',
+      ],
+      project,
+      { quiet: true },
+    )
+      .stdout.trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    const expected = run(
+      'node',
+      [
+        '--input-type=module',
+        '-e',
+        `import { readFileSync } from 'node:fs'; import { chunkdown } from 'chunkdown'; import { fromTokenizerJson } from 'chunkdown/tokenizers/json';
+const lengthFunction = fromTokenizerJson(JSON.parse(readFileSync('tokenizer.json', 'utf8')), { prefix: 'passage: ' });
+const { chunks } = chunkdown({ chunkSize: 24, maxRawSize: 32, lengthFunction }).split(readFileSync('llamas.md', 'utf8'));
+console.log(JSON.stringify(chunks.map((chunk) => [chunk.text, chunk.rawSize, lengthFunction.modelLength(chunk.text)])));`,
+      ],
+      project,
+      { quiet: true },
+    );
+    const fromLibrary = JSON.parse(expected.stdout);
+    console.log(`${sized.length} chunks with --tokenizer`);
+    check(
+      sized.length > 1 &&
+        JSON.stringify(sized.map((chunk) => [chunk.text, chunk.rawSize])) ===
+          JSON.stringify(fromLibrary.map(([text, rawSize]) => [text, rawSize])) &&
+        fromLibrary.every(([, rawSize, seen]) => rawSize === seen && rawSize <= 32),
+      'the command with --tokenizer and --prefix prints the library’s chunks, each within --max-raw-size as the model sees it',
     );
   });
 } catch (error) {
@@ -381,7 +461,10 @@ function checkImports(root) {
     '.': { allowed: dependencies, builtins: false },
     './langchain': { allowed: [...dependencies, ...peerNames, '@langchain/core'], builtins: false },
     './llamaindex': { allowed: [...dependencies, '@llamaindex/core'], builtins: false },
-    './tokenizers': { allowed: peerNames, builtins: false },
+    './tokenizers': { allowed: ['gpt-tokenizer', '@huggingface/tokenizers'], builtins: false },
+    './tokenizers/openai': { allowed: ['gpt-tokenizer'], builtins: false },
+    './tokenizers/json': { allowed: ['@huggingface/tokenizers'], builtins: false },
+    './mastra': { allowed: [...dependencies, '@mastra/rag'], builtins: false },
     './quality': { allowed: dependencies, builtins: false },
     // The builds bundlers pick for browsers and Web Workers (the `browser` condition).
     'browser .': {
@@ -394,7 +477,8 @@ function checkImports(root) {
       builtins: false,
       file: installedManifest.exports['./quality'].browser,
     },
-    // The command loads `./tokenizers` (and so `gpt-tokenizer`) only for `--tokens`.
+    // The command loads `gpt-tokenizer` only for `--tokens`, `@huggingface/tokenizers` only for
+    // `--tokenizer`.
     cli: {
       allowed: [...dependencies, ...peerNames],
       builtins: true,
@@ -417,7 +501,8 @@ function checkImports(root) {
       `${entry} imports only declared packages (undeclared: ${[...new Set(undeclared)].join(', ') || 'none'})`,
     );
   }
-  const unused = dependencies.filter((name) => !used.has(name));
+  // Type packages (`@types/mdast`) are there for the declarations, which import them.
+  const unused = dependencies.filter((name) => !used.has(name) && !name.startsWith('@types/'));
   check(
     unused.length === 0,
     `every dependency is imported (unused: ${unused.join(', ') || 'none'})`,
@@ -496,15 +581,16 @@ function readmeExamples(text) {
  * @param {'node16' | 'bundler'} resolution Module resolution.
  * @param {Record<string, boolean>} strictness Strict options.
  * @param {RegExp} own Which error lines are in the checked files.
+ * @param {string[]} [types] The `@types` packages in scope (none by default).
  */
-function typecheck(project, files, resolution, strictness, own) {
+function typecheck(project, files, resolution, strictness, own, types = []) {
   const tsc = createRequire(join(packageDir, 'package.json')).resolve('typescript/bin/tsc');
   const compilerOptions = {
     target: 'es2022',
     module: resolution === 'node16' ? 'node16' : 'esnext',
     moduleResolution: resolution,
     lib: ['esnext', 'dom'],
-    types: [],
+    types,
     ...strictness,
     // Check our declaration files too, not only their use.
     skipLibCheck: false,
@@ -512,7 +598,12 @@ function typecheck(project, files, resolution, strictness, own) {
   };
   const config = `tsconfig.${files.length === 1 ? files[0] : 'readme'}.${resolution}.json`;
   writeFileSync(join(project, config), JSON.stringify({ compilerOptions, files }));
-  const result = spawnSync('node', [tsc, '-p', config], { cwd: project, encoding: 'utf8' });
+  // Other packages' declarations (mastra's) print megabytes of errors: read them all.
+  const result = spawnSync('node', [tsc, '-p', config], {
+    cwd: project,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
   const errors = result.stdout.split('\n').filter((line) => / error TS\d+:/.test(line));
   const ours = errors.filter((line) => own.test(line) || /^node_modules\/chunkdown\//.test(line));
   for (const line of ours) console.log(line);

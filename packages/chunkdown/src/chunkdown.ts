@@ -200,7 +200,7 @@ function splitStructurally(
         ? createHeader(
             documentTitle(frontmatter, undefined),
             options.lengthFunction,
-            options.maxRawSize,
+            options.rawBudget,
           )([], undefined)
         : undefined;
       const chunks = splitPlainText(body, options, header);

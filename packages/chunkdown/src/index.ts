@@ -13,6 +13,7 @@ export type {
   DocumentKind,
   Frontmatter,
   LengthFunction,
+  ModelLengthFunction,
   NodeRule,
   NodeRules,
   NodeTransform,

@@ -2,6 +2,7 @@ import type {
   ChunkdownOptions,
   ContainerRule,
   LengthFunction,
+  ModelLengthFunction,
   NodeRule,
   NodeRules,
   SplitRule,
@@ -65,8 +66,19 @@ export interface ResolvedOptions {
   maxOverflowRatio: number;
   /** `chunkSize × maxOverflowRatio`. */
   maxSize: number;
+  /** The cap on what the model sees of a chunk (measured with `rawLength`). */
   maxRawSize: number | undefined;
+  /**
+   * Room for a chunk's text under the cap, in `lengthFunction`'s unit: `maxRawSize − reserve`.
+   * What the split plans with; each chunk is then checked with `rawLength` against `maxRawSize`.
+   */
+  rawBudget: number | undefined;
+  /** Content sizes: a text alone. */
   lengthFunction: LengthFunction;
+  /** Raw sizes: a chunk as the model sees it (`lengthFunction` unless it has a `modelLength`). */
+  rawLength: LengthFunction;
+  /** What the model adds to every chunk (a `ModelLengthFunction`'s `reserve`; else 0). */
+  reserve: number;
   /** Whether `lengthFunction` is the built-in character count. */
   countsCharacters: boolean;
   overlap: number;
@@ -138,6 +150,12 @@ export function resolveOptions(options: ChunkdownOptions): ResolvedOptions {
       `Expected a function \`(text: string) => number\` for \`options.lengthFunction\`, not ${describe(lengthFunction)}`,
     );
   }
+  const { rawLength, reserve } = modelSizing(lengthFunction);
+  if (maxRawSize !== undefined && maxRawSize <= reserve) {
+    throw new RangeError(
+      `Expected \`options.maxRawSize\` to be larger than the ${reserve} the model adds to every chunk (prefix and special tokens, \`lengthFunction.reserve\`), not ${maxRawSize}`,
+    );
+  }
 
   const overlap =
     options.overlap === undefined ? 0 : numberOption(options.overlap, 'overlap', nonNegative);
@@ -168,7 +186,10 @@ export function resolveOptions(options: ChunkdownOptions): ResolvedOptions {
     maxOverflowRatio,
     maxSize: chunkSize * maxOverflowRatio,
     maxRawSize,
+    rawBudget: maxRawSize === undefined ? undefined : maxRawSize - reserve,
     lengthFunction,
+    rawLength,
+    reserve,
     countsCharacters: lengthFunction === characterLength,
     overlap,
     minChunkSize,
@@ -176,6 +197,31 @@ export function resolveOptions(options: ChunkdownOptions): ResolvedOptions {
     rules: resolveRules(options.rules),
     syntax: resolveSyntax(options.syntax),
   };
+}
+
+/**
+ * What a length function says about the model's view of a chunk: its `modelLength` and
+ * `reserve` when it is a `ModelLengthFunction`, else the function itself and nothing reserved.
+ */
+function modelSizing(lengthFunction: LengthFunction): {
+  rawLength: LengthFunction;
+  reserve: number;
+} {
+  const { modelLength, reserve } = lengthFunction as Partial<ModelLengthFunction>;
+  if (modelLength === undefined && reserve === undefined) {
+    return { rawLength: lengthFunction, reserve: 0 };
+  }
+  if (typeof modelLength !== 'function') {
+    throw new TypeError(
+      `Expected a function \`(text: string) => number\` for \`options.lengthFunction.modelLength\` (a length function with a \`reserve\` needs one), not ${describe(modelLength)}`,
+    );
+  }
+  if (typeof reserve !== 'number' || !Number.isInteger(reserve) || reserve < 0) {
+    throw new TypeError(
+      `Expected an integer ≥ 0 for \`options.lengthFunction.reserve\`, not ${describe(reserve)}`,
+    );
+  }
+  return { rawLength: modelLength, reserve };
 }
 
 const syntaxExpected =

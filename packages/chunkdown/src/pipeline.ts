@@ -128,7 +128,7 @@ export function splitDocument(
     definitions: preserve ? definitions : undefined,
     itemIndexes: createItemIndexes(),
     header: options.context
-      ? createHeader(documentTitle(frontmatter, tree), options.lengthFunction, options.maxRawSize)
+      ? createHeader(documentTitle(frontmatter, tree), options.lengthFunction, options.rawBudget)
       : undefined,
     memo,
   };

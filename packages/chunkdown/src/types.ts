@@ -187,6 +187,30 @@ export interface Diagnostic {
 /** Measures text in the size unit (characters by default, tokens when a tokenizer is plugged in). */
 export type LengthFunction = (text: string) => number;
 
+/**
+ * A size unit that knows what a model adds to every chunk it embeds: a prefix (`passage: `) and
+ * the special tokens of its post-processor (`[CLS]` … `[SEP]`). `fromTokenizerJson` of
+ * `chunkdown/tokenizers` makes one; any function with these two fields is one.
+ *
+ * Called as a function, it counts a text alone: content sizes (`chunkSize`, `overlap`,
+ * `minChunkSize`, `contentSize`) are text tokens only. `rawSize` is `modelLength(text)`, and
+ * `maxRawSize` bounds `modelLength` of every chunk's `text` (of its `embedText` with `context`):
+ * what the model sees, prefix and special tokens included, counted once per chunk.
+ */
+export interface ModelLengthFunction extends LengthFunction {
+  /**
+   * Size of a chunk as the model sees it: the prefix and the text measured together (a prefix
+   * that ends in a space may merge with the first word), plus the special tokens.
+   */
+  readonly modelLength: LengthFunction;
+  /**
+   * What the model adds to every chunk, in the size unit: the prefix alone plus the special
+   * tokens. The splitter plans chunks within `maxRawSize − reserve`, then checks each with
+   * `modelLength`. An integer ≥ 0, smaller than `maxRawSize`.
+   */
+  readonly reserve: number;
+}
+
 /** Options of {@link chunkdown}. */
 export interface ChunkdownOptions {
   /** Target content size of a chunk, in the size unit. Required; finite, > 0. */
@@ -197,8 +221,12 @@ export interface ChunkdownOptions {
   maxRawSize?: number | undefined;
   /** Per-node-type rules, merged over {@link defaultNodeRules}. */
   rules?: NodeRules | undefined;
-  /** The size unit. Default: `text => text.length`. */
-  lengthFunction?: LengthFunction | undefined;
+  /**
+   * The size unit. Default: `text => text.length`. A {@link ModelLengthFunction} (from
+   * `fromTokenizerJson`) also counts the prefix and special tokens the model adds, once per chunk,
+   * in `rawSize` and `maxRawSize`.
+   */
+  lengthFunction?: LengthFunction | ModelLengthFunction | undefined;
   /**
    * Content repeated from the end of the previous chunk at the start of a chunk that continues
    * its section, up to this much in the size unit: cut at the strongest boundary that fits
@@ -279,8 +307,10 @@ export interface Chunk {
    */
   contentSize: number;
   /**
-   * Size of `text` (the serialized markdown, markup included), in the size unit. `embedText` is
-   * not counted: with `context`, `maxRawSize` bounds `lengthFunction(embedText)`, which is larger.
+   * Size of `text` (the serialized markdown, markup included), in the size unit; with a
+   * {@link ModelLengthFunction}, as the model sees it: with the prefix and the special tokens.
+   * `embedText` is not counted: with `context`, `maxRawSize` bounds the size of `embedText`,
+   * which is larger.
    */
   rawSize: number;
   /** Column headers of the tables in the chunk, in order, without repeats. */

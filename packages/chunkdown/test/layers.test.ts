@@ -29,7 +29,8 @@ describe('the source tree is the pipeline', () => {
   test('at most a dozen or so modules are flat in src/: the rest sit in stage folders', () => {
     const modules = [...importsOf(src).keys()];
     const flat = modules.filter((path) => placeOf(path).folder === '');
-    expect(flat.length).toBeLessThanOrEqual(14);
+    // One per entry point (each subpath export has its own), plus the shared vocabulary and wiring.
+    expect(flat.length).toBeLessThanOrEqual(15);
     expect(modules.length - flat.length).toBeGreaterThan(flat.length * 3);
   });
 

@@ -53,6 +53,8 @@ export type ChunkdownAnswer =
 /** A splitter for one set of options, its latest result and what was inspected in its chunks. */
 interface Session {
   key: string;
+  /** The size unit it measures with (a tokenizer loaded again is another unit). */
+  lengthFunction: LengthFunction;
   splitter: Chunkdown;
   last: SplitResult | null;
   /** `inspectChunk` of the latest result's chunks, by id. */
@@ -89,14 +91,16 @@ export function createLiveSplitter(): LiveSplitter {
 
   const sessionFor = (settings: Settings, lengthFunction: LengthFunction): Session => {
     const key = JSON.stringify(settings);
-    const at = sessions.findIndex((session) => session.key === key);
+    const at = sessions.findIndex(
+      (session) => session.key === key && session.lengthFunction === lengthFunction,
+    );
     if (at !== -1) {
       const [session] = sessions.splice(at, 1) as [Session];
       sessions.push(session);
       return session;
     }
     const splitter = chunkdown({ ...toChunkdownOptions(settings), lengthFunction });
-    const session: Session = { key, splitter, last: null, qualities: new Map() };
+    const session: Session = { key, lengthFunction, splitter, last: null, qualities: new Map() };
     sessions.push(session);
     if (sessions.length > KEPT_SESSIONS) sessions.shift();
     return session;

@@ -22,7 +22,12 @@ export type DialectChoice = (typeof DIALECT_CHOICES)[number];
 export const DIALECTS: readonly SyntaxName[] = syntaxNames;
 
 /** Size units the visualizer offers. */
-export type SizeUnit = 'characters' | 'cl100k';
+export const SIZE_UNITS = ['characters', 'cl100k', 'tokenizer'] as const;
+/**
+ * A size unit: characters, OpenAI's cl100k tokens, or the tokens of a `tokenizer.json` loaded from
+ * disk (the file stays in the page, it is not part of a link).
+ */
+export type SizeUnit = (typeof SIZE_UNITS)[number];
 
 /**
  * Node types whose rule has a reference style (`style: 'inline' | 'preserve'`); the library
@@ -75,6 +80,11 @@ export interface Settings {
   /** `null` when there is no cap. */
   maxRawSize: number | null;
   unit: SizeUnit;
+  /**
+   * With the `tokenizer` unit: what the model embeds documents with before the text
+   * (`passage: `), counted once per chunk in the raw size.
+   */
+  prefix: string;
   overlap: number;
   minChunkSize: number;
   /** Add `embedText` (title › breadcrumbs + text) to each chunk, where the library has `context`. */
@@ -99,6 +109,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   maxOverflowRatio: 1.5,
   maxRawSize: null,
   unit: 'characters',
+  prefix: '',
   overlap: 0,
   minChunkSize: 0,
   context: false,
@@ -238,7 +249,8 @@ export function sanitizeSettings(value: unknown): Settings {
   settings.chunkSize = finite(input.chunkSize, DEFAULT_SETTINGS.chunkSize);
   settings.maxOverflowRatio = finite(input.maxOverflowRatio, DEFAULT_SETTINGS.maxOverflowRatio);
   settings.maxRawSize = input.maxRawSize === null ? null : finiteOrNull(input.maxRawSize);
-  settings.unit = input.unit === 'cl100k' ? 'cl100k' : 'characters';
+  settings.unit = oneOf(input.unit, SIZE_UNITS);
+  settings.prefix = typeof input.prefix === 'string' ? input.prefix : '';
   settings.overlap = finite(input.overlap, DEFAULT_SETTINGS.overlap);
   settings.minChunkSize = finite(input.minChunkSize, DEFAULT_SETTINGS.minChunkSize);
   settings.context = input.context === true;

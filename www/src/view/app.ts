@@ -57,6 +57,7 @@ export function startApp(): void {
       store.setSettings(settings);
       scheduleSplit(0);
     },
+    (file) => void loadTokenizer(file),
   );
   if (window.matchMedia('(max-width: 1100px)').matches) {
     byId('options', HTMLDetailsElement).open = false;
@@ -110,7 +111,10 @@ export function startApp(): void {
     const shown = results.shown;
     // Newer text is on its way: its answer asks again.
     if (client.busy || pause.pending) return;
-    if (shown && shown.request.id === awaited) documentClient.analyze(shown.request);
+    if (shown && shown.request.id === awaited) {
+      const { id, text, settings } = shown.request;
+      documentClient.analyze({ id, text, settings });
+    }
   });
 
   const client = createSplitClient(startSplitWorker(), {
@@ -142,6 +146,26 @@ export function startApp(): void {
     input.showExample(store.state.example);
     requestSplit();
   });
+
+  /** Hand a picked tokenizer.json to the worker; once it loads, sizes are in its tokens. */
+  async function loadTokenizer(file: File): Promise<void> {
+    const text = await file.text();
+    // Both workers measure in the unit: the split worker's answer is the one shown.
+    const [answer] = await Promise.all([
+      client.loadTokenizer(file.name, text),
+      documentClient.loadTokenizer(file.name, text),
+    ]);
+    if (!answer.ok) {
+      controls.showTokenizer({ name: file.name, error: answer.error });
+      status.notify(`${file.name} is not a tokenizer.json`);
+      return;
+    }
+    controls.showTokenizer({ name: answer.name, specialTokens: answer.specialTokens });
+    const settings = { ...store.state.settings, unit: 'tokenizer' as const };
+    store.setSettings(settings);
+    controls.set(settings);
+    scheduleSplit(0);
+  }
 
   function scheduleSplit(delay: number): void {
     status.phase('pending');

@@ -65,8 +65,17 @@ const NUMBER_FIELDS: readonly NumberField[] = [
   },
 ];
 
-const UNIT_LABELS = { characters: 'characters', cl100k: 'cl100k tokens' } as const;
+const UNIT_LABELS = {
+  characters: 'characters',
+  cl100k: 'cl100k tokens',
+  tokenizer: 'tokenizer.json tokens',
+} as const;
 const DIALECT_LABELS = { auto: 'auto (detect)', on: 'on', off: 'off' } as const;
+
+/** What the tokenizer control shows: the file loaded and what it adds, or why it failed. */
+export type TokenizerShown =
+  | { name: string; specialTokens: readonly string[] }
+  | { name: string; error: string };
 
 /** The option controls. */
 export interface Controls {
@@ -74,6 +83,8 @@ export interface Controls {
   set(settings: Settings): void;
   /** Mark the controls whose option an error message names; `null` clears the marks. */
   flagInvalid(message: string | null): void;
+  /** Show the tokenizer.json that sizes the `tokenizer` unit, or why a file did not load. */
+  showTokenizer(shown: TokenizerShown): void;
 }
 
 /**
@@ -82,12 +93,15 @@ export interface Controls {
  * @param form The form to fill.
  * @param initial Settings to show first.
  * @param onChange Called with new settings after every edit.
+ * @param onTokenizerFile Called with a `tokenizer.json` the user picked (the page loads it into
+ *   the worker and answers with {@link Controls.showTokenizer}).
  * @returns The controls.
  */
 export function createControls(
   form: HTMLFormElement,
   initial: Settings,
   onChange: (settings: Settings) => void,
+  onTokenizerFile: (file: File) => void = () => {},
 ): Controls {
   let settings = initial;
   const numbers = new Map<NumberKey, HTMLInputElement>();
@@ -109,8 +123,63 @@ export function createControls(
     onChange(settings);
   };
 
+  // The tokenizer.json unit: a file picker beside the unit, the prefix the model embeds with, and
+  // what the loaded file adds to every chunk.
+  let tokenizerLoaded = false;
+  const tokenizerFile = h('input', {
+    id: 'opt-tokenizer-file',
+    type: 'file',
+    accept: '.json,application/json',
+    hidden: true,
+  });
+  const tokenizerButton = h(
+    'button',
+    { type: 'button', id: 'opt-tokenizer' },
+    'Load tokenizer.json…',
+  );
+  const tokenizerStatus = h('p', { class: 'hint', id: 'tokenizer-status', role: 'status' });
+  const prefix = h('input', {
+    id: 'opt-prefix',
+    name: 'prefix',
+    type: 'text',
+    placeholder: 'none (e.g. passage: )',
+    spellcheck: false,
+    'aria-describedby': 'hint-prefix',
+  });
+  const prefixField = h(
+    'div',
+    { class: 'field' },
+    h('label', { htmlFor: prefix.id }, 'Prefix'),
+    prefix,
+    h(
+      'p',
+      { class: 'hint', id: 'hint-prefix' },
+      'What the model embeds documents with before the text; counted once per chunk in the raw size.',
+    ),
+  );
+  tokenizerButton.addEventListener('click', () => tokenizerFile.click());
+  tokenizerFile.addEventListener('change', () => {
+    const file = tokenizerFile.files?.[0];
+    tokenizerFile.value = '';
+    if (file) {
+      tokenizerStatus.textContent = `Loading ${file.name}…`;
+      onTokenizerFile(file);
+    }
+  });
+  prefix.addEventListener('input', () => commit({ ...settings, prefix: prefix.value }));
+
   unit.addEventListener('change', () => {
-    commit({ ...settings, unit: unit.value === 'cl100k' ? 'cl100k' : 'characters' });
+    const chosen = (Object.keys(UNIT_LABELS) as Settings['unit'][]).find(
+      (name) => name === unit.value,
+    );
+    if (chosen === 'tokenizer' && !tokenizerLoaded) {
+      // Nothing to measure with yet: pick a file first (the unit switches once it loads).
+      unit.value = settings.unit;
+      tokenizerFile.click();
+      return;
+    }
+    commit({ ...settings, unit: chosen ?? 'characters' });
+    showTokenizerFields();
   });
 
   // The `context` option is newer than some versions of the library: offer it where it exists.
@@ -260,9 +329,15 @@ export function createControls(
       'div',
       { class: 'field' },
       h('label', { htmlFor: unit.id }, 'Size unit'),
-      unit,
-      h('p', { class: 'hint' }, 'What sizes are measured in, for both splitters.'),
+      h('div', { class: 'unit-row' }, unit, tokenizerButton, tokenizerFile),
+      h(
+        'p',
+        { class: 'hint' },
+        'What sizes are measured in, for both splitters; a tokenizer.json (bge, e5, nomic, Qwen3-Embedding, …) counts its special tokens once per chunk in the raw size.',
+      ),
+      tokenizerStatus,
     ),
+    prefixField,
     ...fields,
     ...(context
       ? [
@@ -292,9 +367,15 @@ export function createControls(
         : `Limit: ${formatNumber(value)} ${UNIT_LABELS[settings.unit]} per chunk.`;
   }
 
+  function showTokenizerFields(): void {
+    prefixField.hidden = settings.unit !== 'tokenizer';
+  }
+
   function set(next: Settings): void {
     settings = next;
     unit.value = next.unit;
+    prefix.value = next.prefix;
+    showTokenizerFields();
     if (context) context.checked = next.context;
     for (const [key, input] of numbers) {
       const value = next[key];
@@ -318,6 +399,20 @@ export function createControls(
 
   return {
     set,
+    showTokenizer(shown) {
+      if ('error' in shown) {
+        tokenizerStatus.textContent = `${shown.name} is not a tokenizer this can read: ${shown.error}`;
+        tokenizerStatus.classList.add('error');
+        return;
+      }
+      tokenizerLoaded = true;
+      tokenizerStatus.classList.remove('error');
+      const added =
+        shown.specialTokens.length > 0
+          ? `adds ${shown.specialTokens.join(' ')} to every chunk`
+          : 'adds no special tokens';
+      tokenizerStatus.textContent = `${shown.name}: ${added}.`;
+    },
     flagInvalid(message) {
       for (const [key, input] of numbers) {
         input.toggleAttribute('aria-invalid', (message ?? '').includes(key));

@@ -1,6 +1,12 @@
 import type { DocumentAnalysis } from '../lib/document-analysis.ts';
 import { latestQueue } from '../lib/latest.ts';
-import type { DocumentMessage, DocumentRequest } from '../protocol.ts';
+import type {
+  DocumentMessage,
+  DocumentRequest,
+  DocumentWorkerRequest,
+  TokenizerAnswer,
+} from '../protocol.ts';
+import { createTokenizerRequests } from './tokenizer-requests.ts';
 
 /** What the document client reports to the page. */
 export interface DocumentEvents {
@@ -12,7 +18,7 @@ export interface DocumentEvents {
 
 /** What the client needs of a worker (a `Worker` running `document-worker.ts`, or a stand-in). */
 export interface DocumentWorker {
-  postMessage(request: DocumentRequest): void;
+  postMessage(request: DocumentWorkerRequest): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<DocumentMessage>) => void): void;
 }
 
@@ -25,6 +31,14 @@ export interface DocumentClient {
    * @param request The text and options, with the id of the split request they go with.
    */
   analyze(request: DocumentRequest): void;
+  /**
+   * Hand the worker a `tokenizer.json` too, for LangChain's split in its tokens.
+   *
+   * @param name The file's name.
+   * @param text The file's text.
+   * @returns What the worker says.
+   */
+  loadTokenizer(name: string, text: string): Promise<TokenizerAnswer>;
 }
 
 /**
@@ -49,9 +63,14 @@ export function createDocumentClient(
 ): DocumentClient {
   let latest = -1;
   const queue = latestQueue<DocumentRequest>((request) => worker.postMessage(request));
+  const tokenizers = createTokenizerRequests((request) => worker.postMessage(request));
   worker.addEventListener('message', (event) => {
-    queue.done();
     const response = event.data;
+    if (response.kind === 'tokenizer') {
+      tokenizers.settle(response);
+      return;
+    }
+    queue.done();
     if (response.id !== latest || queue.busy) return;
     if (response.ok) events.answered(response.id, response.analysis);
     else events.failed(response.id, `The document worker failed: ${response.error}`);
@@ -61,5 +80,6 @@ export function createDocumentClient(
       latest = request.id;
       queue.push(request);
     },
+    loadTokenizer: tokenizers.load,
   };
 }

@@ -188,5 +188,5 @@ export function createResults(context: ResultsContext): Results {
 }
 
 function unitLabel(settings: Settings): string {
-  return settings.unit === 'cl100k' ? 'tokens' : 'chars';
+  return settings.unit === 'characters' ? 'chars' : 'tokens';
 }

@@ -2,7 +2,8 @@ import { type ChunkdownAnalysis, chunkdownAnalysis } from '../lib/analyze.ts';
 import { createChunkStore } from '../lib/chunk-store.ts';
 import { latestQueue } from '../lib/latest.ts';
 import type { AppState } from '../lib/settings.ts';
-import type { SplitRequest, WorkerMessage } from '../protocol.ts';
+import type { SplitRequest, TokenizerAnswer, WorkerMessage, WorkerRequest } from '../protocol.ts';
+import { createTokenizerRequests } from './tokenizer-requests.ts';
 
 /** An answer to draw: chunkdown's chunks, the request it answers and the revision of the text. */
 export interface SplitAnswer {
@@ -25,7 +26,7 @@ export interface SplitEvents {
 
 /** What the client needs of a worker (a `Worker` running `worker.ts`, or a stand-in). */
 export interface SplitWorker {
-  postMessage(request: SplitRequest): void;
+  postMessage(request: WorkerRequest): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<WorkerMessage>) => void): void;
   addEventListener(type: 'error', listener: (event: ErrorEvent) => void): void;
 }
@@ -42,6 +43,15 @@ export interface SplitClient {
   split(state: Readonly<AppState>, revision: number): void;
   /** Whether a request is with the worker. */
   readonly busy: boolean;
+  /**
+   * Hand the worker a `tokenizer.json` to measure the `tokenizer` unit with (it replaces the one
+   * before only when it loads).
+   *
+   * @param name The file's name.
+   * @param text The file's text.
+   * @returns What the worker says: the special tokens it adds, or why the file is not one.
+   */
+  loadTokenizer(name: string, text: string): Promise<TokenizerAnswer>;
 }
 
 /**
@@ -72,8 +82,13 @@ export function createSplitClient(worker: SplitWorker, events: SplitEvents): Spl
     events.started();
     worker.postMessage(job.request);
   });
+  const tokenizers = createTokenizerRequests((request) => worker.postMessage(request));
   worker.addEventListener('message', (event) => {
     const response = event.data;
+    if (response.kind === 'tokenizer') {
+      tokenizers.settle(response);
+      return;
+    }
     const job = inFlight;
     queue.done();
     if (!job || response.id !== job.request.id) return;
@@ -104,5 +119,6 @@ export function createSplitClient(worker: SplitWorker, events: SplitEvents): Spl
     get busy() {
       return queue.busy;
     },
+    loadTokenizer: tokenizers.load,
   };
 }

@@ -68,6 +68,21 @@ describe('the live splitter and the chunk store', () => {
     expect(store.apply(answer.delta)).toEqual(fresh(text, smaller).chunks);
   });
 
+  it('measure with a size unit loaded again, under the same settings', () => {
+    const live = createLiveSplitter();
+    const text = exampleText('api') ?? '';
+    const options = settings({ unit: 'tokenizer' });
+    const first = live.split(text, options, characters);
+    if (!first.ok) throw new Error(first.error);
+    // Another tokenizer.json, the controls unchanged: a new splitter, nothing updated.
+    const doubled = (value: string) => 2 * value.length;
+    const answer = live.split(text, options, doubled);
+    if (!answer.ok) throw new Error(answer.error);
+    expect(answer.updated).toBe(false);
+    const expected = chunkdown({ ...toChunkdownOptions(options), lengthFunction: doubled });
+    expect(answer.delta.order).toEqual(expected.split(text).chunks.map((chunk) => chunk.id));
+  });
+
   it('send a chunk again when a field beside its offsets changed, and keep unmoved chunks', () => {
     const [chunk] = fresh('# Title\n\nSome text.', settings()).chunks;
     if (!chunk) throw new Error('no chunk');

@@ -139,6 +139,7 @@ describe('sanitizeSettings', () => {
       maxOverflowRatio: 2,
       maxRawSize: 1000,
       unit: 'cl100k',
+      prefix: '',
       overlap: 40,
       minChunkSize: 60,
       context: true,
@@ -146,6 +147,12 @@ describe('sanitizeSettings', () => {
       syntax: { mdx: 'on', directive: 'off', math: 'auto', mkdocs: 'auto' },
     };
     expect(sanitizeSettings(structuredClone(wellTyped))).toEqual(wellTyped);
+    // The tokenizer.json unit and its prefix travel in a link (the file does not).
+    expect(sanitizeSettings({ ...wellTyped, unit: 'tokenizer', prefix: 'passage: ' })).toEqual({
+      ...wellTyped,
+      unit: 'tokenizer',
+      prefix: 'passage: ',
+    });
   });
 
   it('replaces anything malformed with the defaults', () => {
@@ -154,6 +161,7 @@ describe('sanitizeSettings', () => {
       maxOverflowRatio: null,
       maxRawSize: 'big',
       unit: 'bytes',
+      prefix: 42,
       overlap: Number.POSITIVE_INFINITY,
       rules: {
         code: { split: 'explode', size: 'x' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLiveSplitter } from '../../src/lib/live-split.ts';
 import { DEFAULT_SETTINGS } from '../../src/lib/settings.ts';
-import type { SplitRequest, WorkerMessage } from '../../src/protocol.ts';
+import type { SplitRequest, TokenizerRequest, WorkerMessage } from '../../src/protocol.ts';
 import {
   createSplitClient,
   type SplitAnswer,
@@ -11,17 +11,19 @@ import {
 /** A worker that keeps what it was sent and answers when told. */
 function fakeWorker() {
   const sent: SplitRequest[] = [];
+  const tokenizers: TokenizerRequest[] = [];
   const listeners = new Map<string, (event: never) => void>();
   const worker: SplitWorker = {
     postMessage(request) {
-      sent.push(request);
+      if (request.kind === 'tokenizer') tokenizers.push(request);
+      else sent.push(request);
     },
     addEventListener(type: string, listener: (event: never) => void) {
       listeners.set(type, listener);
     },
   };
   const answer = (message: WorkerMessage) => listeners.get('message')?.({ data: message } as never);
-  return { worker, sent, answer };
+  return { worker, sent, tokenizers, answer };
 }
 
 const characters = (text: string) => text.length;
@@ -80,5 +82,38 @@ describe('the split client', () => {
     client.split(state('a'), 0);
     answer({ id: sent[0]?.id ?? 0, ok: false, error: 'RangeError: no' });
     expect(failures).toEqual(['The worker failed: RangeError: no']);
+  });
+
+  it('hands the worker a tokenizer.json and resolves with its answer, splits going on meanwhile', async () => {
+    const { worker, sent, tokenizers, answer } = fakeWorker();
+    const answers: SplitAnswer[] = [];
+    const client = createSplitClient(worker, {
+      started() {},
+      answered: (result) => answers.push(result),
+      failed: (message) => expect.unreachable(message),
+    });
+    client.split(state('a'), 1);
+    const loaded = client.loadTokenizer('bge.json', '{"model": {}}');
+    expect(tokenizers).toEqual([
+      { kind: 'tokenizer', id: 1, name: 'bge.json', text: '{"model": {}}' },
+    ]);
+    // The tokenizer's answer is not a split's: the split in flight still gets its own.
+    answer({
+      kind: 'tokenizer',
+      id: 1,
+      ok: true,
+      name: 'bge.json',
+      specialTokens: ['[CLS]', '[SEP]'],
+    });
+    expect(await loaded).toEqual({
+      kind: 'tokenizer',
+      id: 1,
+      ok: true,
+      name: 'bge.json',
+      specialTokens: ['[CLS]', '[SEP]'],
+    });
+    const chunkdown = createLiveSplitter().split('a', state('').settings, characters);
+    answer({ id: sent[0]?.id ?? 0, ok: true, chunkdown, ms: 1 });
+    expect(answers.map((result) => result.request.text)).toEqual(['a']);
   });
 });

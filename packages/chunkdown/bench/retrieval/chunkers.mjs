@@ -87,6 +87,76 @@ export async function langchainChunker({ chunkSize, chunkOverlap }) {
 }
 
 /**
+ * mastra's markdown chunker (`MDocument.fromMarkdown(md).chunk({ strategy: 'markdown', maxSize })`,
+ * `@mastra/rag`), no overlap; its chunks located in the source (they are trimmed substrings).
+ *
+ * @param {{ maxSize: number }} options `maxSize` in characters.
+ * @returns {Promise<(source: string) => Promise<{ text: string, start: number, end: number }[]>>}
+ */
+export async function mastraChunker({ maxSize }) {
+  const { MDocument } = await import('@mastra/rag');
+  return async (source) => {
+    const chunks = await MDocument.fromMarkdown(source).chunk({
+      strategy: 'markdown',
+      maxSize,
+      overlap: 0,
+    });
+    return locate(
+      chunks.map((chunk) => chunk.text),
+      source,
+    );
+  };
+}
+
+/**
+ * LlamaIndex.TS's usual markdown pipeline: `MarkdownNodeParser` (a node per heading section), then
+ * `SentenceSplitter({ chunkSize, chunkOverlap: 0 })` (`chunkSize` in its default tokenizer's
+ * tokens, cl100k). A chunk's range is its section's offset plus its own inside the section (both
+ * given by LlamaIndex), else it is located in the source. A document SentenceSplitter refuses
+ * (metadata of a section, its heading path, longer than `chunkSize`) gives no chunks, as it would
+ * in an ingestion pipeline; `failures` counts them.
+ *
+ * @param {{ chunkSize: number }} options
+ * @returns {Promise<((source: string) => { text: string, start: number, end: number }[]) & { failures: number }>}
+ */
+export async function llamaindexChunker({ chunkSize }) {
+  const [{ MarkdownNodeParser, SentenceSplitter }, { Document }] = await Promise.all([
+    import('@llamaindex/core/node-parser'),
+    import('@llamaindex/core/schema'),
+  ]);
+  const sections = new MarkdownNodeParser();
+  const sentences = new SentenceSplitter({ chunkSize, chunkOverlap: 0 });
+  const chunker = (source) => {
+    const parents = sections.getNodesFromDocuments([new Document({ text: source })]);
+    let nodes;
+    try {
+      nodes = sentences.getNodesFromDocuments(parents);
+    } catch {
+      chunker.failures += 1;
+      return [];
+    }
+    const byId = new Map(parents.map((parent) => [parent.id_, parent]));
+    const located = [];
+    let from = 0;
+    for (const node of nodes) {
+      const parent = byId.get(node.relationships.SOURCE?.nodeId);
+      const start = (parent?.startCharIdx ?? 0) + (node.startCharIdx ?? 0);
+      if (source.slice(start, start + node.text.length) === node.text) {
+        located.push({ text: node.text, start, end: start + node.text.length });
+        from = start + 1;
+      } else {
+        const [found] = locate([node.text], source.slice(from));
+        located.push({ text: node.text, start: from + found.start, end: from + found.end });
+        from += found.start + 1;
+      }
+    }
+    return located;
+  };
+  chunker.failures = 0;
+  return chunker;
+}
+
+/**
  * Find each chunk in the source: LangChain's chunks are trimmed substrings, in order, each starting
  * after the previous one's start (they overlap when `chunkOverlap` > 0). A chunk that is not found
  * verbatim (not seen on the corpora here) is placed at its first 40 characters, or after the previous one.

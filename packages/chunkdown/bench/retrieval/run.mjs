@@ -11,7 +11,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { bm25 } from './bm25.mjs';
-import { chunkdownChunker, langchainChunker, supportsContext } from './chunkers.mjs';
+import {
+  chunkdownChunker,
+  langchainChunker,
+  llamaindexChunker,
+  mastraChunker,
+  supportsContext,
+} from './chunkers.mjs';
 import { chromaDataset, excerptDataset } from './datasets.mjs';
 import { pairedBootstrap, scoreQuestion, summarize } from './metrics.mjs';
 
@@ -133,6 +139,19 @@ const systems = [
     make: (size) =>
       langchainChunker({ chunkSize: size, chunkOverlap: Math.round(size * settings.overlap) }),
   },
+  {
+    key: 'mastra',
+    label: 'mastra markdown',
+    guess: 1.6,
+    make: (size) => mastraChunker({ maxSize: size }),
+  },
+  {
+    key: 'llamaindex',
+    label: 'LlamaIndex Markdown + Sentence',
+    guess: 1.6,
+    // The size in characters; SentenceSplitter's chunkSize is in tokens, about a quarter of it.
+    make: (size) => llamaindexChunker({ chunkSize: Math.max(16, Math.round(size / 4)) }),
+  },
 ];
 const best = context ? 'context' : 'header';
 
@@ -201,6 +220,14 @@ for (const name of settings.datasets) {
       const title =
         scope === 'whole' ? 'all documents in one index' : 'each question against its own document';
       report.push(`### ${name}, target ${target}, ${title}`, '', ...table(rows), '');
+      for (const run of runs) {
+        if (run.failures > 0) {
+          report.push(
+            `- ${run.system.label} gave no chunks for ${run.failures} of ${dataset.documents.length} documents at size ${run.size} (the splitter refused them).`,
+          );
+        }
+      }
+      if (runs.some((run) => run.failures > 0)) report.push('');
       for (const [a, b] of [
         [best, 'langchain'],
         ['chunkdown', 'langchain'],
@@ -257,7 +284,7 @@ async function splitAll(chunker, dataset) {
     n += chunks.length;
     all.push(chunks);
   }
-  return { chunks: all, mean: n === 0 ? 0 : total / n };
+  return { chunks: all, mean: n === 0 ? 0 : total / n, failures: chunker.failures ?? 0 };
 }
 
 /**

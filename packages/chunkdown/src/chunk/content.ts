@@ -1,5 +1,6 @@
 import type { Nodes, Root, Table } from 'mdast';
 import type { Provenance } from '../tree/provenance.js';
+import type { LengthFunction } from '../types.js';
 
 /**
  * The rendered text of a chunk, as `mdast-util-to-string` gives it, without the repeated table
@@ -13,6 +14,37 @@ import type { Provenance } from '../tree/provenance.js';
  *   Its content text.
  */
 export function contentText(root: Root, provenance: Provenance): string {
+  return contentParts(root, provenance).join('');
+}
+
+/**
+ * The content size of a chunk: the size of each text of its tree (a text node's value, an
+ * image's alt text), added up, as the splitter measures nodes (`tree/measure.ts`). In characters
+ * it is the length of {@link contentText}; in tokens each text is counted on its own, as it was
+ * when the chunk was packed, so a text measured before is not counted again (a token counter
+ * caches its counts).
+ *
+ * @param root
+ *   A chunk's tree.
+ * @param provenance
+ *   The split's provenance (which nodes are context).
+ * @param lengthFunction
+ *   The size unit.
+ * @returns
+ *   Its content size.
+ */
+export function contentSize(
+  root: Root,
+  provenance: Provenance,
+  lengthFunction: LengthFunction,
+): number {
+  let size = 0;
+  for (const part of contentParts(root, provenance)) size += lengthFunction(part);
+  return size;
+}
+
+/** The texts of a chunk's content, in order (see {@link contentText}). */
+function contentParts(root: Root, provenance: Provenance): string[] {
   const parts: string[] = [];
   const visit = (node: Nodes) => {
     if (provenance.syntheticNodes.has(node)) return;
@@ -31,7 +63,7 @@ export function contentText(root: Root, provenance: Provenance): string {
     }
   };
   visit(root);
-  return parts.join('');
+  return parts;
 }
 
 /**

@@ -95,18 +95,19 @@ function frontmatterTitle(frontmatter: Frontmatter): string | undefined {
  *   The document's title, if any.
  * @param lengthFunction
  *   The size unit.
- * @param maxRawSize
- *   The raw size cap, if any.
+ * @param rawBudget
+ *   The room a chunk has under the raw size cap, if any (`maxRawSize`, less what the model adds
+ *   to every chunk).
  * @returns
  *   The header function.
  */
 export function createHeader(
   title: Title | undefined,
   lengthFunction: LengthFunction,
-  maxRawSize: number | undefined,
+  rawBudget: number | undefined,
 ): HeaderFunction {
   const titlePart = title === undefined ? '' : clip(title.text, partLimit);
-  const budget = maxRawSize === undefined ? undefined : Math.floor(maxRawSize * headerCapShare);
+  const budget = rawBudget === undefined ? undefined : Math.floor(rawBudget * headerCapShare);
   const memo = new Map<string, string>();
   return (breadcrumbs, leading, containers = []) => {
     const parts = breadcrumbs.map((crumb) => clip(oneLine(crumb.text), partLimit));

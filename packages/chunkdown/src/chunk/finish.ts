@@ -11,7 +11,7 @@ import { literalText } from '../util/literal.js';
 import { type AssembleContext, assemble } from './assemble.js';
 import { hardCut, type Rendered, type Resplitter, resplit } from './cap.js';
 import { createChunk } from './chunk.js';
-import { contentText, tableHeaders } from './content.js';
+import { contentSize as contentSizeOf, tableHeaders } from './content.js';
 import { embedText, type HeaderFunction, headerGap } from './context.js';
 import { breadcrumbs, containersOf, sourceRange } from './locate.js';
 import type { RenderMemo, RenderSummary } from './render-memo.js';
@@ -74,7 +74,7 @@ interface Job {
 export function finishDrafts(drafts: readonly OverlappedDraft[], context: FinishContext): Chunk[] {
   const chunks: Chunk[] = [];
   const render = (draft: Draft): Rendered => renderDraft(draft, context);
-  const { maxRawSize: cap, lengthFunction } = context.options;
+  const { maxRawSize: cap, lengthFunction, rawLength, reserve } = context.options;
   // A stack of jobs, the next one on top: pieces of a re-split take the place of their chunk.
   const stack: Job[] = [];
   for (let index = drafts.length - 1; index >= 0; index--) {
@@ -92,7 +92,7 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
       : context.header?.(place.crumbs, leading(), place.containers);
     const fits =
       cap === undefined ||
-      (header ? lengthFunction(embedText(header, rendered.text)) : rendered.rawSize) <= cap;
+      (header ? rawLength(embedText(header, rendered.text)) : rendered.rawSize) <= cap;
     return { place, header, fits };
   };
   // The last chunk pushed from a job, while a heading-only piece after it may still join it.
@@ -149,8 +149,9 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
       continue;
     }
     // The header is bounded to a share of the cap (see `createHeader`), so room is left; each
-    // piece is then checked again with its own header.
-    const room = header ? Math.max(1, cap - lengthFunction(header + headerGap)) : cap;
+    // piece is then checked again with its own header. What the model adds to every chunk (a
+    // prefix, special tokens) is reserved too.
+    const room = Math.max(1, cap - reserve - (header ? lengthFunction(header + headerGap) : 0));
     const pieces = resplit(
       rendered,
       room,
@@ -238,7 +239,7 @@ function joinHeadings(
 function renderDraft(draft: Draft, context: FinishContext): Rendered {
   const root: Root = assemble(draft.leaves, context);
   const text = context.serializer.stringify(root);
-  return { draft, root, text, rawSize: context.options.lengthFunction(text) };
+  return { draft, root, text, rawSize: context.options.rawLength(text) };
 }
 
 /** The breadcrumbs and source range of a job: its leaves', inside the chunk it came from. */
@@ -275,11 +276,10 @@ function lazily(
 
 /** What a chunk takes from its rendering. */
 function summarize(rendered: Rendered, context: FinishContext): RenderSummary {
-  const { lengthFunction } = context.options;
   return {
     text: rendered.text,
     rawSize: rendered.rawSize,
-    contentSize: lengthFunction(contentText(rendered.root, context.provenance)),
+    contentSize: contentSizeOf(rendered.root, context.provenance, context.options.lengthFunction),
     tableHeaders: tableHeaders(rendered.root, context.provenance),
     leading: leadingHeading(rendered.root),
   };
@@ -350,26 +350,25 @@ function cutChunks(
   fallback: Chunk['fallback'],
 ): Chunk[] {
   const { text } = rendered;
-  const { lengthFunction } = context.options;
+  const { lengthFunction, rawLength } = context.options;
   // A link cut as text: the piece that ends inside its URL must not read as a shorter link.
   const finish = holdsLink(rendered.root) ? withoutCutAutolink : (piece: string) => piece;
   const measure = header
-    ? (piece: string) => lengthFunction(embedText(header, finish(piece)))
-    : (piece: string) => lengthFunction(finish(piece));
+    ? (piece: string) => rawLength(embedText(header, finish(piece)))
+    : (piece: string) => rawLength(finish(piece));
   const [start, end] = place.range;
   const source = context.source.slice(start, end);
   const at = source === text ? (offset: number) => offset : alignWithSource(text, source);
   return hardCut(text, cap, measure).map((piece) => {
     const last = piece.start + piece.text.length - 1;
     const written = last + 1 < text.length ? finish(piece.text) : piece.text;
-    const size = lengthFunction(written);
     return createChunk({
       text: written,
       breadcrumbs: place.crumbs,
       start: start + at(piece.start),
       end: start + Math.max(at(piece.start), at(last) + 1),
-      contentSize: size,
-      rawSize: size,
+      contentSize: lengthFunction(written),
+      rawSize: rawLength(written),
       header,
       cut: true,
       fallback,

@@ -25,7 +25,7 @@ export function splitPlainText(
   options: ResolvedOptions,
   header?: string,
 ): Chunk[] {
-  const { chunkSize, lengthFunction } = options;
+  const { chunkSize, lengthFunction, rawLength } = options;
   const pieces: Array<[number, number]> = [];
   for (const [start, end] of spans(markdown, /\n[ \t]*\n/g)) {
     if (lengthFunction(markdown.slice(start, end)) <= chunkSize) pieces.push([start, end]);
@@ -47,9 +47,7 @@ export function splitPlainText(
   for (const [start, end] of ranges) {
     const text = markdown.slice(start, end);
     const cap = options.maxRawSize;
-    const measure = header
-      ? (piece: string) => lengthFunction(embedText(header, piece))
-      : lengthFunction;
+    const measure = header ? (piece: string) => rawLength(embedText(header, piece)) : rawLength;
     const pieces =
       cap !== undefined && measure(text) > cap ? hardCut(text, cap, measure) : [{ text, start: 0 }];
     for (const piece of pieces) {
@@ -60,7 +58,7 @@ export function splitPlainText(
           start: start + piece.start,
           end: start + piece.start + piece.text.length,
           contentSize: size,
-          rawSize: size,
+          rawSize: rawLength(piece.text),
           header,
           overflow: size > options.maxSize ? { reason: 'word', nodeType: 'text', size } : null,
           cut: pieces.length > 1,

@@ -23,6 +23,13 @@ export interface SplitSettings {
   /** Size in tokens of this encoding instead of characters. */
   tokens?: TokenName | undefined;
   /**
+   * Size in the tokens of this Hugging Face `tokenizer.json` (a path) instead of characters,
+   * counting the special tokens and {@link SplitSettings.prefix} once per chunk in the raw size.
+   */
+  tokenizer?: string | undefined;
+  /** What the model embeds documents with before the text (`passage: `); with `tokenizer`. */
+  prefix?: string | undefined;
+  /**
    * Docs dialects: `'auto'` (each where a file shows it; `.mdx` files are MDX), `'none'`
    * (CommonMark + GFM only), or the dialects to read every file with.
    */
@@ -89,6 +96,8 @@ const flags = {
   'min-chunk-size': { type: 'string' },
   context: { type: 'boolean' },
   tokens: { type: 'string', short: 't' },
+  tokenizer: { type: 'string' },
+  prefix: { type: 'string' },
   syntax: { type: 'string' },
   rule: { type: 'string', multiple: true },
   config: { type: 'string', short: 'c' },
@@ -172,6 +181,16 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     }
     split.tokens = values.tokens;
   }
+  if (values.tokenizer !== undefined) {
+    if (values.tokenizer === '') throw new UsageError('--tokenizer expects a file path, got ""');
+    if (split.tokens !== undefined) {
+      throw new UsageError(
+        '--tokens and --tokenizer are two size units: give one (--tokenizer FILE for a Hugging Face tokenizer.json)',
+      );
+    }
+    split.tokenizer = values.tokenizer;
+  }
+  if (values.prefix !== undefined) split.prefix = values.prefix;
   if (values.syntax !== undefined) split.syntax = parseSyntax(values.syntax);
   if (values.rule) {
     let rules: PlainRules = {};

@@ -14,7 +14,7 @@ import type { LargeFiles } from './large-file.js';
 import { type ChunkQuality, inspectChunk } from './quality.js';
 import { readTextFile } from './read-text.js';
 import type { ResolvedSettings } from './settings.js';
-import { loadTokenCounter } from './tokens.js';
+import { loadTokenCounter, loadTokenizerJson } from './tokens.js';
 
 /**
  * Whether to run the quality checks of the report, and in which unit the splitter measures
@@ -47,17 +47,17 @@ export type FileOutcome =
  * Option errors of the library (`RangeError`, `TypeError`) become usage errors.
  *
  * @param settings Resolved settings.
- * @param lengthFunction A size unit to use instead of the one `settings.tokens` names.
+ * @param lengthFunction A size unit to use instead of the one `settings.tokens` or
+ *   `settings.tokenizer` names (loaded already, or characters to check options).
  * @returns The splitter.
- * @throws {UsageError} On options the library rejects, or a missing tokenizer.
+ * @throws {UsageError} On options the library rejects, or a missing or bad tokenizer.
  */
 export async function buildSplitter(
   settings: ResolvedSettings,
   lengthFunction?: LengthFunction,
 ): Promise<Splitters> {
-  const { tokens, syntax = 'auto', ...options } = settings;
-  const measure =
-    lengthFunction ?? (tokens === undefined ? undefined : await loadTokenCounter(tokens));
+  const { tokens, tokenizer, prefix, syntax = 'auto', ...options } = settings;
+  const measure = lengthFunction ?? (await loadSizeUnit(settings));
   const base = measure ? { ...options, lengthFunction: measure } : options;
   try {
     const main = createSplitter({ ...base, syntax: dialectsOf(syntax) });
@@ -71,6 +71,23 @@ export async function buildSplitter(
     }
     throw error;
   }
+}
+
+/**
+ * The size unit the settings name: an OpenAI encoding (`tokens`), a `tokenizer.json` with its
+ * prefix (`tokenizer`), or characters (`undefined`).
+ *
+ * @param settings Resolved settings.
+ * @returns The length function, loaded.
+ * @throws {UsageError} On a missing tokenizer package or a file that is not a tokenizer.
+ */
+export async function loadSizeUnit(
+  settings: Pick<ResolvedSettings, 'tokens' | 'tokenizer' | 'prefix'>,
+): Promise<LengthFunction | undefined> {
+  if (settings.tokens !== undefined) return loadTokenCounter(settings.tokens);
+  if (settings.tokenizer !== undefined)
+    return loadTokenizerJson(settings.tokenizer, settings.prefix);
+  return undefined;
 }
 
 /** The splitters of a run: `.mdx` files get MDX always on under `--syntax auto`. */

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { InternalSplitter } from '../internal.js';
+import type { LengthFunction } from '../types.js';
 import { type OutputFormat, parseCommandLine } from './args.js';
 import {
   buildSplitter,
@@ -10,6 +11,7 @@ import {
   chunkInput,
   type FileOutcome,
   type Inspection,
+  loadSizeUnit,
   type Splitters,
 } from './chunk-file.js';
 import { createCover, discover, type Input } from './discover.js';
@@ -119,6 +121,19 @@ async function execute(io: CliIo): Promise<number> {
     if (!(error instanceof UsageError)) throw error;
     throw new UsageError(attributeOptionError(error.message, command.split, command.config));
   }
+  // A tokenizer.json is read and checked before any input (a file that is not one is bad
+  // usage), with the options it bounds (a cap its prefix and special tokens fill); this thread
+  // keeps it for what it chunks itself, worker threads read it again from its path.
+  let sizeUnit: LengthFunction | undefined;
+  if (settings.tokenizer !== undefined) {
+    sizeUnit = await loadSizeUnit(settings);
+    try {
+      probe = (await buildSplitter(settings, sizeUnit)).main;
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      throw new UsageError(attributeOptionError(error.message, command.split, command.config));
+    }
+  }
 
   if (command.shard && (command.paths.length === 0 || command.paths.includes('-'))) {
     throw new UsageError(
@@ -194,11 +209,12 @@ async function execute(io: CliIo): Promise<number> {
         chunkSize: probe.chunkSize,
         maxOverflowRatio: probe.maxOverflowRatio,
         maxRawSize: probe.maxRawSize,
-        unit: settings.tokens ?? 'characters',
+        unit: settings.tokens ?? settings.tokenizer ?? 'characters',
       })
     : undefined;
-  const formatter = createFormatter(format, settings.tokens ? 'tokens' : 'chars');
-  const inspect: Inspection = !report ? 'off' : settings.tokens ? 'tokens' : 'characters';
+  const inTokens = settings.tokens !== undefined || settings.tokenizer !== undefined;
+  const formatter = createFormatter(format, inTokens ? 'tokens' : 'chars');
+  const inspect: Inspection = !report ? 'off' : inTokens ? 'tokens' : 'characters';
   let done = 0;
   let chunks = 0;
   const jobs = command.jobs ?? io.cpus;
@@ -211,7 +227,7 @@ async function execute(io: CliIo): Promise<number> {
 
   try {
     await output?.write(formatter.start());
-    for await (const step of steps(inputs, settings, io, jobs, inspect, large, sync)) {
+    for await (const step of steps(inputs, settings, io, jobs, inspect, large, sync, sizeUnit)) {
       done++;
       if (step.kind === 'unchanged') {
         // Written back as it was: its chunks' lines, as `keep` lines.
@@ -328,8 +344,9 @@ type Step =
 
 /**
  * Chunk every input, in order: on worker threads when there are enough files, on this thread
- * otherwise. Standard input is always chunked here. With `--previous`, the files whose bytes
- * hash as before are found first, here, and skipped: only the others go to the workers.
+ * otherwise (with `sizeUnit` when it is loaded already). Standard input is always chunked here.
+ * With `--previous`, the files whose bytes hash as before are found first, here, and skipped: only
+ * the others go to the workers.
  */
 async function* steps(
   inputs: readonly Input[],
@@ -339,6 +356,7 @@ async function* steps(
   inspect: Inspection,
   large: LargeFiles,
   sync: IndexSync | undefined,
+  sizeUnit: LengthFunction | undefined,
 ): AsyncGenerator<Step> {
   const unchanged = new Map<Input, PreviousFile>();
   for (const input of inputs) {
@@ -356,7 +374,7 @@ async function* steps(
   const threaded = io.workerUrl !== undefined && shouldUseWorkers(files.length, jobs);
   let splitters: Splitters | undefined;
   const local = async () => {
-    splitters ??= await buildSplitter(settings);
+    splitters ??= await buildSplitter(settings, sizeUnit);
     return splitters;
   };
   const pooled =

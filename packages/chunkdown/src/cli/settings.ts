@@ -1,3 +1,4 @@
+import { dirname, isAbsolute, join } from 'node:path';
 import { parseSyntax, type SplitSettings } from './args.js';
 import { UsageError } from './errors.js';
 import { checkRules, isPlainObject, mergeRules } from './rules.js';
@@ -20,12 +21,14 @@ const numericKeys = [
   'overlap',
   'minChunkSize',
 ] as const;
-const configKeys = [...numericKeys, 'context', 'rules', 'tokens', 'syntax'];
+const configKeys = [...numericKeys, 'context', 'rules', 'tokens', 'tokenizer', 'prefix', 'syntax'];
 
 /**
  * Read the text of a `--config` file: a JSON object with library options
  * (`chunkSize`, `maxOverflowRatio`, `maxRawSize`, `overlap`, `minChunkSize`, `context`, `rules`),
- * `tokens` and `syntax` (`"auto"`, `"none"`, or a list of dialects). Ranges are left to the library, whose errors name the option.
+ * `tokens`, `tokenizer` (a path to a `tokenizer.json`, relative to the config file), `prefix` and
+ * `syntax` (`"auto"`, `"none"`, or a list of dialects). Ranges are left to the library, whose
+ * errors name the option.
  *
  * @param text File contents.
  * @param path File path, for messages.
@@ -77,11 +80,27 @@ export function parseConfig(text: string, path: string): SplitSettings {
         );
       }
       settings.tokens = option;
+    } else if (key === 'tokenizer') {
+      if (typeof option !== 'string' || option === '') {
+        throw new UsageError(
+          `${path}: \`tokenizer\` must be the path of a tokenizer.json, got ${JSON.stringify(option)}`,
+        );
+      }
+      // Relative to the config file, wherever the command runs.
+      settings.tokenizer = isAbsolute(option) ? option : join(dirname(path), option);
+    } else if (key === 'prefix') {
+      if (typeof option !== 'string') {
+        throw new UsageError(`${path}: \`prefix\` must be a string, got ${JSON.stringify(option)}`);
+      }
+      settings.prefix = option;
     } else {
       throw new UsageError(
         `${path}: unknown option \`${key}\`, expected ${configKeys.map((name) => `\`${name}\``).join(', ')}`,
       );
     }
+  }
+  if (settings.tokens !== undefined && settings.tokenizer !== undefined) {
+    throw new UsageError(`${path}: \`tokens\` and \`tokenizer\` are two size units: give one`);
   }
   return settings;
 }
@@ -97,12 +116,21 @@ export function resolveSettings(
   flags: SplitSettings,
   config: SplitSettings = {},
 ): ResolvedSettings {
-  const tokens: TokenName | undefined = flags.tokens ?? config.tokens;
+  // The size unit comes from one place: the flags when they name one, else the config file.
+  const unit = flags.tokens !== undefined || flags.tokenizer !== undefined ? flags : config;
+  const tokens: TokenName | undefined = unit.tokens;
+  const tokenizer = unit.tokenizer;
+  const prefix = flags.prefix ?? config.prefix;
+  if (prefix !== undefined && tokenizer === undefined) {
+    throw new UsageError(
+      '--prefix needs --tokenizer: the prefix is counted in the tokens of the model that embeds with it',
+    );
+  }
   const resolved: ResolvedSettings = {
     chunkSize:
       flags.chunkSize ??
       config.chunkSize ??
-      (tokens === undefined ? defaultChunkSize : defaultTokenChunkSize),
+      (tokens === undefined && tokenizer === undefined ? defaultChunkSize : defaultTokenChunkSize),
   };
   for (const key of numericKeys) {
     const value = flags[key] ?? config[key];
@@ -111,6 +139,8 @@ export function resolveSettings(
   const context = flags.context ?? config.context;
   if (context !== undefined) resolved.context = context;
   if (tokens !== undefined) resolved.tokens = tokens;
+  if (tokenizer !== undefined) resolved.tokenizer = tokenizer;
+  if (prefix !== undefined) resolved.prefix = prefix;
   const syntax = flags.syntax ?? config.syntax;
   if (syntax !== undefined) resolved.syntax = syntax;
   if (config.rules || flags.rules)

@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { LengthFunction } from '../types.js';
-import { UsageError } from './errors.js';
+import { describeError, UsageError } from './errors.js';
 
 /**
  * Encodings `--tokens` accepts. The same list as `tokenizerNames` of `chunkdown/tokenizers`
@@ -29,7 +30,7 @@ export function isTokenName(name: unknown): name is TokenName {
  */
 export async function loadTokenCounter(name: TokenName): Promise<LengthFunction> {
   try {
-    const { tokenCounter } = await import('../tokenizers.js');
+    const { tokenCounter } = await import('../encodings.js');
     return tokenCounter(name);
   } catch (error) {
     const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : '';
@@ -37,6 +38,53 @@ export async function loadTokenCounter(name: TokenName): Promise<LengthFunction>
       throw new UsageError(
         '--tokens needs the optional package gpt-tokenizer: install it with `npm install gpt-tokenizer`',
       );
+    }
+    throw error;
+  }
+}
+
+/**
+ * Load a Hugging Face `tokenizer.json` (and with it the tokenizer library) as a length function
+ * that counts the special tokens and the prefix once per chunk.
+ *
+ * @param path The file, as the user gave it (relative to the working directory).
+ * @param prefix What the model embeds documents with before the text.
+ * @returns Its length function.
+ * @throws {UsageError} When the file cannot be read, is not JSON or not a tokenizer, or the
+ *   optional `@huggingface/tokenizers` package is not installed; one line naming the file.
+ */
+export async function loadTokenizerJson(path: string, prefix = ''): Promise<LengthFunction> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --tokenizer ${path}: ${describeError(error)}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(
+      `--tokenizer ${path} is not JSON (expected a Hugging Face tokenizer.json): ${describeError(error)}`,
+    );
+  }
+  let fromTokenizerJson: typeof import('../tokenizer-json.js').fromTokenizerJson;
+  try {
+    ({ fromTokenizerJson } = await import('../tokenizer-json.js'));
+  } catch (error) {
+    const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : '';
+    if (code === 'ERR_MODULE_NOT_FOUND' && String(error).includes('@huggingface/tokenizers')) {
+      throw new UsageError(
+        '--tokenizer needs the optional package @huggingface/tokenizers: install it with `npm install @huggingface/tokenizers`',
+      );
+    }
+    throw error;
+  }
+  try {
+    return fromTokenizerJson(json as never, { prefix });
+  } catch (error) {
+    if (error instanceof TypeError || error instanceof RangeError) {
+      throw new UsageError(`--tokenizer ${path}: ${error.message}`);
     }
     throw error;
   }

@@ -11,7 +11,7 @@ sorted by path within a folder or glob.
 
 Sizing:
   -s, --chunk-size N           target content size of a chunk
-                               (default ${defaultChunkSize} characters, ${defaultTokenChunkSize} with --tokens)
+                               (default ${defaultChunkSize} characters, ${defaultTokenChunkSize} with --tokens or --tokenizer)
   -r, --max-overflow-ratio R   a chunk may grow to chunk size × R to keep a unit whole (default 1)
       --max-raw-size N         hard cap on the markdown of every chunk, in the size unit
       --overlap N              start a chunk with up to N of the previous one (default 0)
@@ -19,6 +19,12 @@ Sizing:
       --context                give every chunk embedText: the document's title › its headings,
                                a blank line, then the chunk (--max-raw-size then bounds it)
   -t, --tokens NAME            size in tokens: cl100k_base or o200k_base (default: characters)
+      --tokenizer FILE         size in the tokens of a Hugging Face tokenizer.json (bge, e5, gte,
+                               nomic, Qwen3-Embedding, EmbeddingGemma, …): the special tokens it
+                               adds count once per chunk toward --max-raw-size, which then holds
+                               for what the model sees (needs @huggingface/tokenizers)
+      --prefix TEXT            with --tokenizer: what the model embeds documents with before the
+                               text ("passage: ", "search_document: "), counted once per chunk
       --syntax WHAT            docs dialects: auto (default: each where a file shows it, and
                                .mdx files as MDX), none (CommonMark + GFM only), or a list of
                                mdx, directive, math, mkdocs to read every file with
@@ -27,8 +33,8 @@ Sizing:
                                TYPE: ${ruleTypes.slice(0, 7).join(', ')},
                                ${ruleTypes.slice(7).join(', ')}
   -c, --config FILE            JSON file of options: chunkSize, maxOverflowRatio, maxRawSize,
-                               overlap, minChunkSize, context, rules, tokens, syntax (flags
-                               take precedence)
+                               overlap, minChunkSize, context, rules, tokens, tokenizer (a path
+                               relative to the file), prefix, syntax (flags take precedence)
 
 Input and output:
   -f, --format FORMAT          jsonl, json or text (default: text on a terminal, else jsonl)
@@ -61,6 +67,7 @@ Examples:
   chunkdown README.md
   chunkdown docs --chunk-size 500 --out chunks.jsonl
   cat notes.md | chunkdown --tokens cl100k_base --chunk-size 256 --max-raw-size 512
+  chunkdown docs --tokenizer e5-base/tokenizer.json --prefix "passage: " --max-raw-size 512
   chunkdown "docs/**/*.md" --ignore drafts --rule table=never-split --report
   chunkdown docs --shard 2/8 --out chunks-2.jsonl
   chunkdown docs --previous chunks.jsonl --out next.jsonl && mv next.jsonl chunks.jsonl

@@ -55,9 +55,9 @@ export function htmlUnit(
  * (`<table>`) or a lone tag goes with its neighbour instead of making a fragment of a chunk.
  */
 function minimumPiece(state: SplitState): number {
-  const { chunkSize, maxRawSize } = state.options;
+  const { chunkSize, rawBudget } = state.options;
   // (Under the raw cap, re-splits aim lower and lower; the pieces worth keeping do not shrink.)
-  return Math.min(Math.max(chunkSize, maxRawSize ?? 0) / 4, 200);
+  return Math.min(Math.max(chunkSize, rawBudget ?? 0) / 4, 200);
 }
 
 /** Drop cuts that would leave a piece shorter than `minimum` (the pieces join their neighbour). */

@@ -135,8 +135,7 @@ function columnGroups(
         } else {
           // A cell that cannot be cut (one link) goes without the key when it fits alone.
           const cell = cells[only] as TableCell;
-          if (measure.size(cell) > (state.options.maxRawSize ?? state.keepWholeLimit))
-            return pieces;
+          if (measure.size(cell) > (state.options.rawBudget ?? state.keepWholeLimit)) return pieces;
           units = [wholeCellUnit(cell, bare, section, state, pieces)];
         }
         // The first group holds the key cell's own text (unless the row repeats it from another
@@ -236,7 +235,7 @@ function withoutKeyWhereTooBig(
 ): Unit[] {
   // What the piece measures with the markup around it (its header row, the delimiter row, the
   // pipes of its row), with and without the key, against the cap itself.
-  const cap = state.options.maxRawSize ?? state.keepWholeLimit;
+  const cap = state.options.rawBudget ?? state.keepWholeLimit;
   const wrapper = (table: Table) => {
     const header = table.children[0] as TableRow;
     return state.measure.size(header) + 4 * header.children.length + 6;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseCommandLine } from '../../src/cli/args.js';
 import { attributeOptionError, parseConfig, resolveSettings } from '../../src/cli/settings.js';
 import { usageError } from '../helpers/usage-error.js';
 
@@ -23,7 +24,7 @@ describe('config and settings', () => {
       'c.json must hold a JSON object of options',
     );
     expect(usageError(() => parseConfig('{"chunksize": 1}', 'c.json'))).toBe(
-      'c.json: unknown option `chunksize`, expected `chunkSize`, `maxOverflowRatio`, `maxRawSize`, `overlap`, `minChunkSize`, `context`, `rules`, `tokens`, `syntax`',
+      'c.json: unknown option `chunksize`, expected `chunkSize`, `maxOverflowRatio`, `maxRawSize`, `overlap`, `minChunkSize`, `context`, `rules`, `tokens`, `tokenizer`, `prefix`, `syntax`',
     );
     expect(usageError(() => parseConfig('{"overlap": "10"}', 'c.json'))).toBe(
       'c.json: `overlap` must be a number, got "10"',
@@ -55,6 +56,45 @@ describe('config and settings', () => {
       tokens: 'o200k_base',
       rules: { link: { split: 'allow-split', style: 'preserve' } },
     });
+  });
+
+  it('takes a tokenizer.json and a prefix, from flags or the config file, as one size unit', () => {
+    expect(
+      parseCommandLine(['--tokenizer', 'bge/tokenizer.json', '--prefix', 'passage: ']).split,
+    ).toMatchObject({ tokenizer: 'bge/tokenizer.json', prefix: 'passage: ' });
+    expect(
+      usageError(() => parseCommandLine(['--tokens', 'cl100k_base', '--tokenizer', 't.json'])),
+    ).toMatch(/^--tokens and --tokenizer are two size units: give one/);
+    expect(usageError(() => parseCommandLine(['--tokenizer', '']))).toBe(
+      '--tokenizer expects a file path, got ""',
+    );
+    // A path in a config file is relative to the config file.
+    expect(
+      parseConfig('{"tokenizer": "models/tokenizer.json", "prefix": "query: "}', 'conf/c.json'),
+    ).toEqual({ tokenizer: 'conf/models/tokenizer.json', prefix: 'query: ' });
+    expect(usageError(() => parseConfig('{"tokenizer": 3}', 'c.json'))).toBe(
+      'c.json: `tokenizer` must be the path of a tokenizer.json, got 3',
+    );
+    expect(
+      usageError(() => parseConfig('{"tokens": "cl100k_base", "tokenizer": "t.json"}', 'c.json')),
+    ).toBe('c.json: `tokens` and `tokenizer` are two size units: give one');
+    expect(resolveSettings({ tokenizer: 't.json', prefix: 'passage: ' })).toEqual({
+      chunkSize: 250,
+      tokenizer: 't.json',
+      prefix: 'passage: ',
+    });
+    // The flags' size unit replaces the config's, and the prefix goes with the tokenizer.
+    expect(resolveSettings({ tokens: 'cl100k_base' }, { tokenizer: 't.json' })).toEqual({
+      chunkSize: 250,
+      tokens: 'cl100k_base',
+    });
+    expect(resolveSettings({ prefix: 'query: ' }, { tokenizer: 't.json' })).toMatchObject({
+      tokenizer: 't.json',
+      prefix: 'query: ',
+    });
+    expect(usageError(() => resolveSettings({ prefix: 'passage: ' }))).toMatch(
+      /^--prefix needs --tokenizer/,
+    );
   });
 
   it('names the flag or the config file in option errors of the library', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 
 export interface Document {
@@ -11,13 +11,78 @@ export interface Document {
 export const full = process.env.FULL === '1';
 
 /**
+ * Dependencies installed for the benchmark's peers only (mastra's RAG package pulls in some 150
+ * packages and 700 markdown files, most of them mastra's own docs): the packages only they bring
+ * are not part of the corpus, so it stays the documents it was (`bench/corpus.mjs` leaves out
+ * the same).
+ */
+export const benchmarkOnlyDependencies = ['@mastra/rag', '@mastra/core', 'zod'];
+
+/**
  * The markdown files that ship inside the workspace's `node_modules` (READMEs, changelogs, docs
  * of the dependencies): real documents written elsewhere, present in every clean install.
- * Deduplicated by content, sorted by name, each at most `maxBytes`.
+ * Deduplicated by content, sorted by name, each at most `maxBytes`. Packages that only
+ * {@link benchmarkOnlyDependencies} bring are left out.
  */
 export function installedMarkdown(maxBytes = 80_000): Document[] {
-  const store = new URL('../../../../node_modules/.pnpm/', import.meta.url).pathname;
-  return markdownUnder(store, maxBytes);
+  const workspace = new URL('../../../../', import.meta.url).pathname;
+  const store = join(workspace, 'node_modules/.pnpm/');
+  const kept = corpusPackages(workspace);
+  return markdownUnder(store, maxBytes, '', (entry) => kept.has(entry));
+}
+
+/**
+ * The folders of `node_modules/.pnpm` (one per installed package version) that the workspace's
+ * dependencies reach without {@link benchmarkOnlyDependencies}: from the links in each
+ * project's `node_modules` (the root, `packages/*`, `www`), following each package's links to
+ * its own dependencies.
+ */
+function corpusPackages(workspace: string): Set<string> {
+  const store = join(workspace, 'node_modules/.pnpm');
+  const entryOf = (link: string) => {
+    const real = relative(store, realpathSync(link));
+    return real.startsWith('..') ? undefined : real.split('/')[0];
+  };
+  const links = (folder: string, skip: readonly string[]) =>
+    list(folder)
+      .flatMap((name) =>
+        name.startsWith('@')
+          ? list(join(folder, name)).map((inner) => `${name}/${inner}`)
+          : name.startsWith('.')
+            ? []
+            : [name],
+      )
+      .filter((name) => !skip.includes(name))
+      .map((name) => join(folder, name));
+  const projects = [
+    workspace,
+    join(workspace, 'www'),
+    ...list(join(workspace, 'packages')).map((name) => join(workspace, 'packages', name)),
+  ];
+  const queue = projects.flatMap((project) =>
+    links(join(project, 'node_modules'), benchmarkOnlyDependencies),
+  );
+  const kept = new Set<string>();
+  for (let link = queue.pop(); link !== undefined; link = queue.pop()) {
+    let entry: string | undefined;
+    try {
+      entry = entryOf(link);
+    } catch {
+      continue;
+    }
+    if (entry === undefined || kept.has(entry)) continue;
+    kept.add(entry);
+    queue.push(...links(join(store, entry, 'node_modules'), []));
+  }
+  return kept;
+}
+
+function list(folder: string): string[] {
+  try {
+    return readdirSync(folder);
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -47,7 +112,12 @@ export function inSample(name: string): boolean {
   return (createHash('sha1').update(key).digest()[0] as number) % 10 === 0;
 }
 
-function markdownUnder(root: string, maxBytes: number, prefix = ''): Document[] {
+function markdownUnder(
+  root: string,
+  maxBytes: number,
+  prefix = '',
+  keep: (entry: string) => boolean = () => true,
+): Document[] {
   const seen = new Set<string>();
   const documents: Document[] = [];
   const walk = (directory: string, depth: number) => {
@@ -58,6 +128,7 @@ function markdownUnder(root: string, maxBytes: number, prefix = ''): Document[] 
       return;
     }
     for (const entry of entries) {
+      if (depth === 0 && !keep(entry)) continue;
       const path = join(directory, entry);
       let stats: ReturnType<typeof statSync>;
       try {

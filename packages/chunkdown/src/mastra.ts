@@ -1,0 +1,160 @@
+/**
+ * Mastra's chunk documents, split by chunkdown:
+ *
+ * ```ts
+ * import { MDocument } from '@mastra/rag';
+ * import { chunkMDocument } from 'chunkdown/mastra';
+ *
+ * const doc = MDocument.fromMarkdown(markdown, { source: 'guide.md' });
+ * const chunks = chunkMDocument(doc, { chunkSize: 500, context: true });
+ * // instead of: const chunks = await doc.chunk({ strategy: 'markdown', maxSize: 500 });
+ * // chunks[i].id_ is the chunk's stable id; chunks[i].metadata: the document's metadata, plus
+ * // `id`, `breadcrumbs`, `start`, `end`, `kind` (and `containers`)
+ * ```
+ *
+ * Needs `@mastra/rag` (an optional peer dependency, install it beside `chunkdown`). This module is
+ * a separate entry point so that the core never loads it.
+ *
+ * @module
+ */
+import { MDocument } from '@mastra/rag';
+import { type AdapterOptions, createAdapterSplitter } from './adapter-options.js';
+import type { Chunk, DocumentKind } from './types.js';
+
+/**
+ * Options of {@link chunkMDocument}: chunkdown's options, with `chunkSize` optional (mastra's
+ * default `maxSize`, {@link mastraChunkSize}, when left out) and `chunkOverlap` as another name
+ * for `overlap` (default 0).
+ */
+export interface ChunkdownMastraOptions extends AdapterOptions {}
+
+/** Mastra's default `maxSize` of a chunk, the `chunkSize` used when none is given. */
+export const mastraChunkSize = 4000;
+
+/**
+ * Metadata of a chunk document: its document's metadata, plus what chunkdown knows about the
+ * chunk. Every value is a string, a number or a list of strings, so any of mastra's vector stores
+ * can hold and filter it.
+ */
+export type ChunkdownMastraMetadata = Record<string, unknown> & {
+  /** The chunk's stable id (a hash of its heading path and text; see chunkdown's `Chunk.id`). */
+  id: string;
+  /** The headings above the chunk's content that are not in its text, outermost first. */
+  breadcrumbs: string[];
+  /** Offset (UTF-16) in the document's text where the chunk's source starts. */
+  start: number;
+  /** Offset (UTF-16) in the document's text where the chunk's source ends (exclusive). */
+  end: number;
+  /** What kind of document it came from (`'prose'` or `'record-list'`). */
+  kind: DocumentKind;
+  /**
+   * The docs-dialect containers the chunk sits in, outermost first, each as `name: title` (or
+   * the name alone), when it sits in any (`['note: Before you start', 'TabItem: npm']`).
+   */
+  containers?: string[];
+};
+
+/**
+ * A chunk document, as `MDocument.chunk` returns them (mastra's `Document`).
+ */
+export type MastraChunk = ReturnType<MDocument['getDocs']>[number];
+
+/**
+ * Split the markdown of a mastra `MDocument` with chunkdown, where a mastra pipeline would call
+ * `await doc.chunk({ strategy: 'markdown', … })`: the same kind of chunk documents, one per
+ * chunk, in order, document by document.
+ *
+ * - `text` is what to embed: the chunk's `embedText` with `context: true` (the document's title
+ *   › the chunk's headings, a blank line, then the chunk), else its text.
+ * - `id_` is the chunk's stable id (also `metadata.id`), so an index keyed by it re-embeds only
+ *   the chunks whose id is new; a chunk that occurs twice gets `-2` appended, as chunkdown does
+ *   within a document (here across the documents of the `MDocument` too). The same chunk in two
+ *   `MDocument`s has the same id: key a shared index by the source and the id to keep both.
+ * - `metadata` is a copy of the document's metadata plus `id`, `breadcrumbs`, `start`, `end`,
+ *   `kind` and `containers` (see {@link ChunkdownMastraMetadata}); `startCharIdx` and
+ *   `endCharIdx` are the source offsets too.
+ *
+ * The `MDocument` is left as it was.
+ *
+ * @param document
+ *   The document, made with `MDocument.fromMarkdown` (or holding markdown).
+ * @param options
+ *   chunkdown's options; `chunkSize` defaults to mastra's 4000, in chunkdown's size unit.
+ * @returns
+ *   The chunk documents.
+ * @throws {TypeError | RangeError}
+ *   When `document` is not an `MDocument`, or an option is invalid (see `chunkdown`).
+ */
+export function chunkMDocument(
+  document: MDocument,
+  options?: ChunkdownMastraOptions | null,
+): MastraChunk[] {
+  const { splitter } = createAdapterSplitter(options, {
+    name: 'mastra',
+    defaultChunkSize: mastraChunkSize,
+  });
+  if (
+    document === null ||
+    typeof document !== 'object' ||
+    typeof (document as Partial<MDocument>).getDocs !== 'function'
+  ) {
+    throw new TypeError(
+      'Expected a mastra `MDocument` (such as `MDocument.fromMarkdown(markdown)`) for `chunkMDocument(document)`',
+    );
+  }
+  const parts: Array<{ chunk: Chunk; kind: DocumentKind; metadata: Record<string, unknown> }> = [];
+  // Ids are unique within a document; across the documents of one `MDocument` too.
+  const used = new Set<string>();
+  for (const source of document.getDocs()) {
+    const { chunks, kind } = splitter.split(source.text);
+    for (const chunk of chunks) {
+      let id = chunk.id;
+      for (let n = 2; used.has(id); n++) id = `${chunk.id}-${n}`;
+      used.add(id);
+      parts.push({
+        chunk: id === chunk.id ? chunk : { ...chunk, id },
+        kind,
+        metadata: source.metadata ?? {},
+      });
+    }
+  }
+  // Mastra's own `Document`s (its class is not exported): made the way `MDocument` makes them.
+  const made = new MDocument({
+    docs: parts.map(({ chunk, kind, metadata }) => ({
+      text: chunk.embedText ?? chunk.text,
+      metadata: metadataOf(chunk, kind, metadata),
+    })),
+    type: 'markdown',
+  }).getDocs();
+  made.forEach((node, index) => {
+    const { chunk } = parts[index] as (typeof parts)[number];
+    node.id_ = chunk.id;
+    // Set here: the constructor drops a start of 0.
+    node.startCharIdx = chunk.start;
+    node.endCharIdx = chunk.end;
+  });
+  return made;
+}
+
+/** A chunk document's metadata. */
+function metadataOf(
+  chunk: Chunk,
+  kind: DocumentKind,
+  metadata: Record<string, unknown>,
+): ChunkdownMastraMetadata {
+  return {
+    ...metadata,
+    id: chunk.id,
+    breadcrumbs: chunk.breadcrumbs.map((crumb) => crumb.text),
+    start: chunk.start,
+    end: chunk.end,
+    kind,
+    ...(chunk.containers.length > 0
+      ? {
+          containers: chunk.containers.map((container) =>
+            container.title ? `${container.name}: ${container.title}` : container.name,
+          ),
+        }
+      : {}),
+  };
+}
