@@ -96,9 +96,17 @@ describe('the subpath exports load only their peers', () => {
     );
   });
 
-  test('chunkdown/tokenizers', () => {
-    const { bare } = runtimeGraph('tokenizers.ts');
-    expect(bare).toEqual([
+  test('chunkdown/tokenizers/openai and chunkdown/tokenizers/json: one peer each', () => {
+    expect(runtimeGraph('encodings.ts').bare).toEqual([
+      'gpt-tokenizer/encoding/cl100k_base',
+      'gpt-tokenizer/encoding/o200k_base',
+    ]);
+    expect(runtimeGraph('tokenizer-json.ts').bare).toEqual(['@huggingface/tokenizers']);
+  });
+
+  test('chunkdown/tokenizers: both', () => {
+    expect(runtimeGraph('tokenizers.ts').bare).toEqual([
+      '@huggingface/tokenizers',
       'gpt-tokenizer/encoding/cl100k_base',
       'gpt-tokenizer/encoding/o200k_base',
     ]);

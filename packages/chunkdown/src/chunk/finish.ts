@@ -362,11 +362,14 @@ function cutChunks(
   return hardCut(text, cap, measure).map((piece) => {
     const last = piece.start + piece.text.length - 1;
     const written = last + 1 < text.length ? finish(piece.text) : piece.text;
+    // A last character the source does not have (markup, a URL) maps to where the source
+    // stands, which may be its end: the piece ends there, not past it.
+    const to = Math.min(source.length, Math.max(at(piece.start), at(last) + 1));
     return createChunk({
       text: written,
       breadcrumbs: place.crumbs,
       start: start + at(piece.start),
-      end: start + Math.max(at(piece.start), at(last) + 1),
+      end: start + to,
       contentSize: lengthFunction(written),
       rawSize: rawLength(written),
       header,

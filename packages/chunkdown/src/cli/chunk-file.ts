@@ -78,15 +78,17 @@ export async function buildSplitter(
  * prefix (`tokenizer`), or characters (`undefined`).
  *
  * @param settings Resolved settings.
+ * @param cwd The directory a relative `tokenizer` path is in.
  * @returns The length function, loaded.
  * @throws {UsageError} On a missing tokenizer package or a file that is not a tokenizer.
  */
 export async function loadSizeUnit(
   settings: Pick<ResolvedSettings, 'tokens' | 'tokenizer' | 'prefix'>,
+  cwd?: string,
 ): Promise<LengthFunction | undefined> {
   if (settings.tokens !== undefined) return loadTokenCounter(settings.tokens);
   if (settings.tokenizer !== undefined)
-    return loadTokenizerJson(settings.tokenizer, settings.prefix);
+    return loadTokenizerJson(settings.tokenizer, settings.prefix, cwd);
   return undefined;
 }
 

@@ -126,7 +126,7 @@ async function execute(io: CliIo): Promise<number> {
   // keeps it for what it chunks itself, worker threads read it again from its path.
   let sizeUnit: LengthFunction | undefined;
   if (settings.tokenizer !== undefined) {
-    sizeUnit = await loadSizeUnit(settings);
+    sizeUnit = await loadSizeUnit(settings, io.cwd);
     try {
       probe = (await buildSplitter(settings, sizeUnit)).main;
     } catch (error) {
@@ -159,7 +159,13 @@ async function execute(io: CliIo): Promise<number> {
     (command.previous !== undefined || command.out !== undefined || !io.stdout.isTTY
       ? 'jsonl'
       : 'text');
-  const runOptions = optionsHash(settings, packageJson.version);
+  // A tokenizer counts as its bytes: the same file elsewhere gives the same chunks, another
+  // vocabulary under the same path does not.
+  const tokenizerHash =
+    settings.tokenizer === undefined
+      ? undefined
+      : await hashFile(resolve(io.cwd, settings.tokenizer));
+  const runOptions = optionsHash(settings, packageJson.version, tokenizerHash);
   // Read before --out is opened: it may name the same file.
   const sync =
     command.previous === undefined
@@ -379,7 +385,12 @@ async function* steps(
   };
   const pooled =
     threaded && io.workerUrl
-      ? chunkInWorkers(files, { settings, inspect }, jobs, io.workerUrl)
+      ? chunkInWorkers(
+          files,
+          { settings: absoluteTokenizer(settings, io.cwd), inspect },
+          jobs,
+          io.workerUrl,
+        )
       : undefined;
   try {
     for (const input of inputs) {
@@ -413,4 +424,11 @@ async function* steps(
   } finally {
     await pooled?.return(undefined);
   }
+}
+
+/** Settings whose `tokenizer` path holds in any working directory (a worker thread's too). */
+function absoluteTokenizer(settings: ResolvedSettings, cwd: string): ResolvedSettings {
+  return settings.tokenizer === undefined
+    ? settings
+    : { ...settings, tokenizer: resolve(cwd, settings.tokenizer) };
 }

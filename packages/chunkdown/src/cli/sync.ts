@@ -45,12 +45,18 @@ const optionsHashLength = 16;
  *
  * @param settings The run's resolved settings.
  * @param version The chunkdown version.
+ * @param tokenizerHash The SHA-256 of the `tokenizer.json`'s bytes, which stands for its path.
  * @returns 16 lowercase hex digits.
  */
-export function optionsHash(settings: ResolvedSettings, version: string): string {
+export function optionsHash(
+  settings: ResolvedSettings,
+  version: string,
+  tokenizerHash?: string,
+): string {
   const normalized = {
     version,
     ...settings,
+    tokenizer: tokenizerHash ?? settings.tokenizer,
     maxOverflowRatio: settings.maxOverflowRatio ?? 1,
     overlap: settings.overlap ?? 0,
     minChunkSize: settings.minChunkSize ?? 0,

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { LengthFunction } from '../types.js';
 import { describeError, UsageError } from './errors.js';
 
@@ -47,16 +48,21 @@ export async function loadTokenCounter(name: TokenName): Promise<LengthFunction>
  * Load a Hugging Face `tokenizer.json` (and with it the tokenizer library) as a length function
  * that counts the special tokens and the prefix once per chunk.
  *
- * @param path The file, as the user gave it (relative to the working directory).
+ * @param path The file, as the user gave it (relative to `cwd`); errors name it so.
  * @param prefix What the model embeds documents with before the text.
+ * @param cwd The working directory of the run.
  * @returns Its length function.
  * @throws {UsageError} When the file cannot be read, is not JSON or not a tokenizer, or the
  *   optional `@huggingface/tokenizers` package is not installed; one line naming the file.
  */
-export async function loadTokenizerJson(path: string, prefix = ''): Promise<LengthFunction> {
+export async function loadTokenizerJson(
+  path: string,
+  prefix = '',
+  cwd = process.cwd(),
+): Promise<LengthFunction> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readFile(resolve(cwd, path), 'utf8');
   } catch (error) {
     throw new UsageError(`cannot read --tokenizer ${path}: ${describeError(error)}`);
   }

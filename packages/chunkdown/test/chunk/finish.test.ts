@@ -39,6 +39,22 @@ describe('finishDrafts', () => {
     expect([chunk?.overflow, chunk?.cut, chunk?.fallback]).toEqual([null, false, null]);
   });
 
+  test('a link piece cut as text ends within its source, where its URL is not', () => {
+    // Each word of the link becomes a link to the same URL; "[ภาษา](https://example.com/0)" is
+    // over the cap and cut as text, and the cut's end maps past the word "ภาษา" it came from.
+    const markdown = '[ภาษาไทย alpha](https://example.com/0)';
+    const chunks = finish(markdown, {
+      chunkSize: 1,
+      maxRawSize: 28,
+      rules: { link: { split: 'allow-split', style: 'inline' } },
+    });
+    const first = chunks[0];
+    expect(first?.text).toBe('[ภาษา](https\\://');
+    expect(markdown.slice(first?.start, first?.end)).toBe('ภาษา');
+    const thai = chunks.find((chunk) => chunk.text.startsWith('[ไทย]'));
+    expect(markdown.slice(thai?.start, thai?.end)).toBe('ไทย');
+  });
+
   test('a chunk over the raw cap is split again; its pieces keep the headings above them', () => {
     const chunks = finish(guide, { chunkSize: 200, maxRawSize: 60 });
     expect(chunks.map((chunk) => chunk.text)).toEqual([

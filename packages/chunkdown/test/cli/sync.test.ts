@@ -17,6 +17,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCover } from '../../src/cli/discover.js';
 import { type CliIo, run } from '../../src/cli/run.js';
 import { parsePrevious } from '../../src/cli/sync.js';
+import { wordPieceTokenizer } from '../helpers/wordpiece.js';
 
 // Index sync on the command line: `--previous` (issue 26).
 
@@ -134,6 +135,19 @@ describe('the records a run writes', () => {
     const other = (await cli(['docs/faq.md', '--chunk-size', '81'])).lines[0]?.optionsHash;
     expect(same).toBe(base);
     expect(other).not.toBe(base);
+  });
+
+  it('hash a tokenizer.json by its bytes, not by its path', async () => {
+    const hashWith = async (path: string, words: string[]) => {
+      write(path, JSON.stringify(wordPieceTokenizer({ words })));
+      const { lines } = await cli(['docs/faq.md', '--chunk-size', '40', '--tokenizer', path]);
+      return lines[0]?.optionsHash;
+    };
+    const first = await hashWith('models/tokenizer.json', ['zyzzyva']);
+    // The same file somewhere else: the same options.
+    expect(await hashWith('other/tokenizer.json', ['zyzzyva'])).toBe(first);
+    // Another vocabulary under the same path: other sizes, so other options.
+    expect(await hashWith('models/tokenizer.json', ['quokka'])).not.toBe(first);
   });
 });
 
