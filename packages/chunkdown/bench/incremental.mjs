@@ -31,6 +31,7 @@ const usage = `Usage: pnpm --filter chunkdown run bench:incremental [flags]
   --size 500     chunkSize
   --ratio 1.5    maxOverflowRatio
   --check 2      edits per document whose update is compared with a fresh split
+  --syntax auto  read the docs dialects (auto: where a document shows them; none: CommonMark)
   --quick        --docs 1 --edits 8
   --no-build     do not build the library first
   --out FILE     Markdown report (default bench/results/incremental.md)
@@ -45,6 +46,7 @@ const { values } = parseArgs({
     size: { type: 'string', default: '500' },
     ratio: { type: 'string', default: '1.5' },
     check: { type: 'string', default: '2' },
+    syntax: { type: 'string', default: 'none' },
     quick: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     out: { type: 'string' },
@@ -73,7 +75,18 @@ const settings = {
 };
 buildUnlessTold(process.argv);
 const { chunkdown } = await loadChunkdown();
-const options = { chunkSize: settings.chunkSize, maxOverflowRatio: settings.ratio };
+if (values.syntax !== 'auto' && values.syntax !== 'none') {
+  throw new Error(`--syntax is auto or none, not ${values.syntax}`);
+}
+const syntax =
+  values.syntax === 'auto'
+    ? (await import(new URL('../dist/syntax.js', import.meta.url).href)).auto()
+    : undefined;
+const options = {
+  chunkSize: settings.chunkSize,
+  maxOverflowRatio: settings.ratio,
+  ...(syntax ? { syntax } : {}),
+};
 
 const rows = [];
 const ratios = [];
@@ -124,7 +137,7 @@ for (const dir of settings.corpora) {
 const report = [
   '# Incremental splitting',
   '',
-  `Run ${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}; chunkSize ${settings.chunkSize}, maxOverflowRatio ${settings.ratio}; ${settings.edits} one-sentence edits per document (insert / delete / change a word, in turn), each an \`update\` from the unedited document's result; CPU time (user + system, every thread of the process). A full split is the median of three. \`${settings.check}\` updates per document were compared with a fresh split: equal.`,
+  `Run ${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}; chunkSize ${settings.chunkSize}, maxOverflowRatio ${settings.ratio}, docs dialects ${values.syntax}; ${settings.edits} one-sentence edits per document (insert / delete / change a word, in turn), each an \`update\` from the unedited document's result; CPU time (user + system, every thread of the process). A full split is the median of three. \`${settings.check}\` updates per document were compared with a fresh split: equal.`,
   '',
   `**Over all ${ratios.length} edits: update ÷ full split, median ×${median(ratios).toFixed(3)}, p90 ×${quantile(ratios, 0.9).toFixed(3)}** (target ≤ ×0.10).`,
   '',

@@ -18,7 +18,7 @@ import { typeAlerts } from './parse/containers.js';
 import { dialectsFor } from './parse/dialect.js';
 import { takeFrontmatter } from './parse/frontmatter.js';
 import { parse, parseSegment } from './parse/parse.js';
-import { type DialectParse, parseDialects } from './parse/read-dialects.js';
+import { type DialectParse, dialectSegmentParser, parseDialects } from './parse/read-dialects.js';
 import { reuseSegments, type SegmentStore } from './parse/segment-cache.js';
 import { createSplitState } from './split/blocks.js';
 import { sectionUnit } from './split/section.js';
@@ -34,6 +34,8 @@ import type { SplitResult } from './types.js';
 export interface Work {
   /** The parses of its segments (a document parsed in segments only). */
   segments: SegmentStore | undefined;
+  /** The dialects its segments were read with (`''`: none). */
+  segmentSyntax: string;
   /** Its chunks' renderings. */
   renders: RenderStore;
 }
@@ -83,13 +85,20 @@ export function splitDocument(
 ): { result: SplitResult; work: Work } {
   const { frontmatter, body } = takeFrontmatter(markdown);
   const dialects = options.syntax.length > 0 ? dialectsFor(options.syntax, body) : [];
-  // Segments of the earlier split whose text is the same are not parsed again.
-  const segments = plan.memory ? reuseSegments(plan.previous?.segments, parseSegment) : undefined;
+  // Segments of the earlier split whose text is the same are not parsed again, when they were
+  // read with the same dialects (which a document shows: an edit may change them).
+  const segmentSyntax = dialects.map((dialect) => dialect.name).join(',');
+  const segments = plan.memory
+    ? reuseSegments(
+        plan.previous?.segmentSyntax === segmentSyntax ? plan.previous.segments : undefined,
+        dialects.length > 0 ? dialectSegmentParser(dialects) : parseSegment,
+      )
+    : undefined;
   const parseBody =
     plan.parseBody ?? (segments ? (text: string) => parse(text, {}, segments.parser) : parse);
   const read: DialectParse =
     dialects.length > 0
-      ? parseDialects(body, dialects)
+      ? parseDialects(body, dialects, segments?.parser)
       : { tree: parseBody(body), syntax: [], diagnostics: [] };
   typeAlerts(read.tree);
   const { tree, definitions } = normalize(read.tree, options, plan.memory?.normalized);
@@ -154,6 +163,7 @@ export function splitDocument(
   };
   const work: Work = {
     segments: segments?.store,
+    segmentSyntax,
     renders: memo?.store ?? { signature: '', byKey: new Map() },
   };
   return { result, work };

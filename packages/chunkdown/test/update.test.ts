@@ -8,6 +8,7 @@ import {
 } from '../src/index.js';
 import { auto } from '../src/syntax.js';
 import { full, installedMarkdown } from './helpers/corpus.js';
+import { docsPage, mdxPage } from './helpers/dialect-pages.js';
 
 /**
  * `update` (issue 26): its result is a fresh split of the new text, and its change set the
@@ -143,6 +144,31 @@ const duplicateParagraph = fc.double({ min: 0, max: 1, noNaN: true }).map(
     },
 );
 
+/**
+ * Insert a docs-dialect construct at a line start: a closed container, display math, an opener
+ * left open (a container to the end, or MDX that no longer parses), an admonition.
+ */
+const insertDialect = fc
+  .tuple(
+    fc.double({ min: 0, max: 1, noNaN: true }),
+    fc.constantFrom(
+      ':::note\n\nAn inserted note.\n\n:::',
+      '::: tip Inserted\n\nA tip.\n\n:::',
+      '$$\nx = 1\n\ny = 2\n$$',
+      ':::warning',
+      '<Tabs>',
+      '!!! note "Inserted"\n\n    An admonition.',
+    ),
+  )
+  .map(
+    ([where, block]): Edit =>
+      (text) => {
+        const start = text.indexOf('\n\n', at(text, where));
+        if (start === -1) return `${text}\n\n${block}\n`;
+        return `${text.slice(0, start)}\n\n${block}${text.slice(start)}`;
+      },
+  );
+
 const edit = fc.oneof(
   { weight: 3, arbitrary: insertSentence },
   { weight: 2, arbitrary: deleteRange },
@@ -180,6 +206,55 @@ const optionSets: ChunkdownOptions[] = [
 describe('update', () => {
   const large = joined(full ? 400_000 : 90_000, 3);
   const small = joined(6_000, 11);
+  // Docs-site pages between real documents, and MDX pages between generated prose: large
+  // enough to be read with dialects in segments.
+  const prose = (n: number) =>
+    Array.from(
+      { length: 200 },
+      (_, k) =>
+        `## Section ${n}.${k}\n\nA paragraph about part ${k} of page ${n}. It has two sentences.\n`,
+    ).join('\n');
+  const dialectDocuments = [
+    {
+      text: Array.from(
+        { length: full ? 16 : 5 },
+        (_, n) => `${docsPage(n)}\n${joined(16_000, 20 + n)}`,
+      ).join('\n'),
+      syntax: ['directive', 'math', 'mkdocs'],
+    },
+    {
+      text: Array.from({ length: full ? 16 : 5 }, (_, n) => `${mdxPage(n)}\n${prose(n)}`).join(
+        '\n',
+      ),
+      syntax: ['mdx', 'directive'],
+    },
+  ];
+
+  test.each(dialectDocuments)(
+    'equals a fresh split over random edit sequences with the docs dialects (auto): $syntax',
+    ({ text: document, syntax }) => {
+      const dialectEdit = fc.oneof(
+        { weight: 2, arbitrary: edit },
+        { weight: 1, arbitrary: insertDialect },
+      );
+      fc.assert(
+        fc.property(fc.array(dialectEdit, { minLength: 1, maxLength: full ? 10 : 4 }), (edits) => {
+          const options = { chunkSize: 500, syntax: auto() };
+          const splitter = chunkdown(options);
+          const fresh = chunkdown(options);
+          let previous: SplitResult = splitter.split(document);
+          expect(previous.syntax).toEqual(syntax);
+          let text = document;
+          for (const change of edits) {
+            text = change(text);
+            previous = expectUpdate(splitter, fresh, previous, text);
+          }
+        }),
+        { numRuns: full ? 12 : 3, seed: 2601 },
+      );
+    },
+    600_000,
+  );
 
   for (const [index, options] of optionSets.entries()) {
     test(`equals a fresh split over random edit sequences with ${JSON.stringify(options).slice(0, 90)}`, () => {

@@ -1,3 +1,4 @@
+import type { Root } from 'mdast';
 import type { Extension as MdastExtension, Options } from 'mdast-util-from-markdown';
 import type { Options as ToMarkdownExtension } from 'mdast-util-to-markdown';
 import type { Container, Diagnostic, Syntax, SyntaxName } from '../types.js';
@@ -64,6 +65,17 @@ export interface DialectParser {
   detect(markdown: string): boolean;
   /** The containers a line scanner finds (forms no extension reads). */
   scan?: ((markdown: string) => ScannedContainer[]) | undefined;
+  /**
+   * The stretches of a document its constructs may span across blank lines (a container from its
+   * opening fence to its closing one, or to the end when it has none): a large document is parsed
+   * in segments, and no segment ends inside one (`read-dialects.ts`).
+   */
+  spans?: ((markdown: string) => Array<[number, number]>) | undefined;
+  /**
+   * Check a tree read in segments for what only a whole read finds (MDX: an import declared
+   * twice, in two segments); throws what the whole read would throw.
+   */
+  checkSegmented?: ((tree: Root) => void) | undefined;
   /**
    * Whether a parse error is this dialect's (MDX that does not parse): then the document is read
    * without it, and the diagnostic is reported.

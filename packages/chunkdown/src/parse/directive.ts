@@ -18,6 +18,8 @@ export interface DirectiveOptions {
 interface Frame {
   colons: number;
   scanned: ScannedContainer | undefined;
+  /** Where its opening line starts. */
+  start: number;
 }
 
 /**
@@ -45,6 +47,7 @@ export function directiveParser(options: DirectiveOptions = {}): DialectParser {
     toMarkdown: [directiveToMarkdown()],
     detect: (markdown) => markdown.includes(':::') && scanFences(markdown).pairs > 0,
     scan: (markdown) => (markdown.includes(':::') ? scanFences(markdown).scanned : []),
+    spans: (markdown) => (markdown.includes(':::') ? scanFences(markdown).spans : []),
   };
 }
 
@@ -63,11 +66,17 @@ const closing = /^(:{3,})[ \t]*$/;
  * @param markdown
  *   The document.
  * @returns
- *   The number of pairs and the scanner's containers, in document order.
+ *   The number of pairs, the scanner's containers in document order, and the stretch of every
+ *   container from its opening line to the end of its closing one (or of the document).
  */
-export function scanFences(markdown: string): { pairs: number; scanned: ScannedContainer[] } {
+export function scanFences(markdown: string): {
+  pairs: number;
+  scanned: ScannedContainer[];
+  spans: Array<[number, number]>;
+} {
   const stack: Frame[] = [];
   const scanned: ScannedContainer[] = [];
+  const spans: Array<[number, number]> = [];
   let pairs = 0;
   for (const line of sourceLines(markdown)) {
     if (line.code || line.blank || line.text.charCodeAt(0) !== 58) continue;
@@ -79,6 +88,7 @@ export function scanFences(markdown: string): { pairs: number; scanned: ScannedC
       if (top && colons >= top.colons) {
         stack.pop();
         pairs++;
+        spans.push([top.start, line.end]);
         if (top.scanned) {
           top.scanned.close = [line.textStart, line.end];
           scanned.push(top.scanned);
@@ -90,7 +100,8 @@ export function scanFences(markdown: string): { pairs: number; scanned: ScannedC
     if (open) stack.push(frame(open, line));
   }
   scanned.sort((a, b) => a.open[0] - b.open[0]);
-  return { pairs, scanned };
+  for (const open of stack) spans.push([open.start, markdown.length]);
+  return { pairs, scanned, spans };
 }
 
 function frame(open: RegExpExecArray, line: SourceLine): Frame {
@@ -100,7 +111,7 @@ function frame(open: RegExpExecArray, line: SourceLine): Frame {
   const rest = open[4] as string;
   // `:::name`, `:::name[label]`, `:::name{attributes}`: the extension reads it.
   if (space === '' && (rest.trim() === '' || rest.startsWith('[') || rest.startsWith('{'))) {
-    return { colons, scanned: undefined };
+    return { colons, scanned: undefined, start: line.start };
   }
   const title = rest.trim().replace(/^\{.*\}$/, '');
   const scanned: ScannedContainer = {
@@ -111,5 +122,5 @@ function frame(open: RegExpExecArray, line: SourceLine): Frame {
     closer: ':'.repeat(colons),
     separator: '\n',
   };
-  return { colons, scanned };
+  return { colons, scanned, start: line.start };
 }

@@ -28,6 +28,7 @@ export function mathParser(options: MathOptions = {}): DialectParser {
     mdast: [mathFromMarkdown()],
     toMarkdown: [mathToMarkdown({ singleDollarTextMath: options.inline === true })],
     detect: (markdown) => markdown.includes('$$') && pairedDollarLines(markdown),
+    spans: (markdown) => (markdown.includes('$$') ? displayMathSpans(markdown) : []),
   };
 }
 
@@ -47,4 +48,27 @@ export function pairedDollarLines(markdown: string): boolean {
     open = true;
   }
   return false;
+}
+
+/**
+ * The stretches of display math: from a `$$` line (outside fenced code) to the next one, or to
+ * the end of the document when none closes it. A line with `$$ … $$` is math of its own line.
+ *
+ * @param markdown
+ *   The document.
+ * @returns
+ *   `[start, end]` of each, in order.
+ */
+export function displayMathSpans(markdown: string): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  let open: number | undefined;
+  for (const line of sourceLines(markdown)) {
+    if (line.code || !line.text.startsWith('$$')) continue;
+    if (open !== undefined) {
+      spans.push([open, line.end]);
+      open = undefined;
+    } else if (!/^\$\$.*\S.*\$\$[ \t]*$/.test(line.text)) open = line.start;
+  }
+  if (open !== undefined) spans.push([open, markdown.length]);
+  return spans;
 }

@@ -1,3 +1,5 @@
+import type { Root } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
 import { mdxFromMarkdown, mdxToMarkdown } from 'mdast-util-mdx';
 import { htmlFlow, htmlText } from 'micromark-core-commonmark';
 import { mdxjs } from 'micromark-extension-mdxjs';
@@ -18,12 +20,34 @@ import type { DialectParser, MicromarkExtension } from './dialect.js';
  */
 export function mdxParser(): DialectParser {
   return {
-    micromark: [mdxjs(), htmlComments],
+    // No estree programs on the nodes: nothing reads them, and a tree is smaller without.
+    micromark: [mdxjs({ addResult: false }), htmlComments],
     mdast: mdxFromMarkdown(),
     toMarkdown: [mdxToMarkdown()],
     detect: showsMdx,
     diagnose: mdxDiagnostic,
+    checkSegmented: checkModuleBlocks,
   };
+}
+
+/**
+ * Read a document's import and export blocks together, as a whole read meets them: a name they
+ * declare twice is an error of the document (micromark keeps the names from block to block), which
+ * segments read apart do not see.
+ *
+ * @param tree
+ *   A document read in segments.
+ * @throws
+ *   The whole read's error, when there is one.
+ */
+function checkModuleBlocks(tree: Root): void {
+  const blocks: string[] = [];
+  for (const node of tree.children) if (node.type === 'mdxjsEsm') blocks.push(node.value);
+  if (blocks.length < 2) return;
+  fromMarkdown(blocks.join('\n\n'), {
+    extensions: [mdxjs({ addResult: false })],
+    mdastExtensions: [mdxFromMarkdown()],
+  });
 }
 
 type Construct = Extract<

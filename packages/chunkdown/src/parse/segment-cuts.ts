@@ -196,8 +196,15 @@ function fenceCloser(code: number, length: number): Closer {
   };
 }
 
-/** Containers whose last child is the last block of their content. */
-const containers = new Set(['list', 'listItem', 'blockquote', 'footnoteDefinition']);
+/** Containers whose last child is the last block of their content (and the dialects'). */
+const containers = new Set([
+  'list',
+  'listItem',
+  'blockquote',
+  'footnoteDefinition',
+  'containerDirective',
+  'mdxJsxFlowElement',
+]);
 
 /**
  * Whether a segment ends inside a block, as its own tree shows: a block on the path of last

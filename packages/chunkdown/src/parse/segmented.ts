@@ -254,7 +254,16 @@ export function parseInSegments(
       pos = plainEnd;
       continue;
     }
-    const parsed = parseSpan(pos, end, guessed);
+    let parsed: SegmentParse;
+    try {
+      parsed = parseSpan(pos, end, guessed);
+    } catch (error) {
+      // A dialect's parse fails where a construct is left open at the segment's end (MDX); the
+      // last segment's failure is the document's.
+      if (end >= length) throw error;
+      atLeast = Math.max(end + 1, end + (end - pos));
+      continue;
+    }
     const open =
       end < length
         ? openBlockAtEnd(parsed.tree, markdown.slice(pos, end), placedAt(parsed))
@@ -500,9 +509,10 @@ export function placeParse(parse: SegmentParse, at: Placement): void {
  * makes each; `segmented.test.ts` checks it), so each moves once.
  */
 function shiftPositions(node: RootContent, offset: number, lines: number): void {
-  const stack: Array<{ position?: Position | undefined; children?: unknown }> = [node];
+  type Positioned = { position?: Position | undefined; children?: unknown; attributes?: unknown };
+  const stack: Positioned[] = [node];
   while (stack.length > 0) {
-    const current = stack.pop() as { position?: Position | undefined; children?: unknown };
+    const current = stack.pop() as Positioned;
     const position = current.position;
     if (position) {
       shiftPoint(position.start, offset, lines);
@@ -510,6 +520,10 @@ function shiftPositions(node: RootContent, offset: number, lines: number): void 
     }
     if (Array.isArray(current.children)) {
       for (const child of current.children) stack.push(child);
+    }
+    // The attributes of an MDX JSX element have positions too.
+    if (Array.isArray(current.attributes)) {
+      for (const attribute of current.attributes) stack.push(attribute);
     }
   }
 }

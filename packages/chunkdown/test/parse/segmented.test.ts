@@ -174,6 +174,43 @@ function parseOrNot(markdown: string): Root | undefined {
   }
 }
 
+describe('a segment whose parse fails', () => {
+  // A parser that fails on a text with an OPEN line and no CLOSE line after it, as MDX fails on
+  // a JSX element left open at the end of a segment.
+  const strict = (text: string, known: Parameters<typeof parseSegment>[1]) => {
+    if (text.split('OPEN').length !== text.split('CLOSE').length) throw new Error('left open');
+    return parseSegment(text, known);
+  };
+  const markdown = Array.from(
+    { length: 30 },
+    (_, n) => `# Part ${n}\n\nOPEN\n\nInside ${n}.\n\nCLOSE\n\nAfter ${n}.\n`,
+  ).join('\n');
+
+  test('is read again longer, until it parses: the whole tree, every segment balanced', () => {
+    const read: string[] = [];
+    const tree = parseInSegments(
+      markdown,
+      { ...defaultParseSettings, ...everyCut },
+      (text, known) => {
+        const parsed = strict(text, known);
+        read.push(text);
+        return parsed;
+      },
+    );
+    expect(tree).toEqual(parseWhole(markdown));
+    // Still in segments: more than one, none cut between OPEN and CLOSE.
+    expect(read.length).toBeGreaterThan(1);
+    expect(read.join('')).toBe(markdown);
+  });
+
+  test('fails the document when the last one fails', () => {
+    const settings = { ...defaultParseSettings, ...everyCut };
+    expect(() => parseInSegments(`${markdown}\nOPEN\n\nnever closed\n`, settings, strict)).toThrow(
+      'left open',
+    );
+  });
+});
+
 describe('labels across segments', () => {
   test('a segment is parsed again only when it was told something wrong about a label', () => {
     const markdown =
