@@ -5,6 +5,7 @@ import { htmlFlow, htmlText } from 'micromark-core-commonmark';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import type { Diagnostic } from '../types.js';
 import type { DialectParser, MicromarkExtension } from './dialect.js';
+import { sourceLines } from './source-lines.js';
 
 /**
  * The MDX dialect, as `micromark-extension-mdxjs` and `mdast-util-mdx` read it: ESM
@@ -26,8 +27,56 @@ export function mdxParser(): DialectParser {
     toMarkdown: [mdxToMarkdown()],
     detect: showsMdx,
     diagnose: mdxDiagnostic,
+    spans: (markdown) => (markdown.includes('<') ? jsxFlowSpans(markdown) : []),
     checkSegmented: checkModuleBlocks,
   };
+}
+
+/** A JSX tag: `<Name …>`, `</Name>`, `<Name … />`, a fragment (`<>`, `</>`). */
+const jsxTag = /<(\/?)([A-Za-z][\w.:-]*)?[^<>]*?(\/?)>/g;
+
+/**
+ * The stretches of JSX elements that span lines, as their tags show on the lines that start with
+ * one (outside fenced code): from the line that opens an element at the top to the line that
+ * closes it, or to the end of the document. A tag written over several lines counts where its
+ * `>` is. What this misreads only moves where segments end: a segment that ends inside an element
+ * fails to parse and is read again longer.
+ *
+ * @param markdown
+ *   The document.
+ * @returns
+ *   `[start, end]` of each, in order.
+ */
+export function jsxFlowSpans(markdown: string): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  let depth = 0;
+  let start = 0;
+  // An opening tag whose `>` is on a later line (it counts once it is known not self-closing).
+  let pending = false;
+  for (const line of sourceLines(markdown)) {
+    if (line.code) continue;
+    // The line as written (a `>` here is the end of a tag, not a block quote's marker).
+    let text = markdown.slice(line.start, line.end).trimStart();
+    // Open before this line: an element, or a tag whose `>` is still to come.
+    const before = depth > 0 || pending;
+    if (pending) {
+      const close = text.indexOf('>');
+      if (close === -1) continue;
+      pending = false;
+      if (text.charCodeAt(close - 1) !== 47) depth++;
+      text = text.slice(close + 1);
+    } else if (text.charCodeAt(0) !== 60) continue;
+    for (const tag of text.matchAll(jsxTag)) {
+      if (tag[1]) depth = Math.max(0, depth - 1);
+      else if (!tag[3]) depth++;
+    }
+    const rest = text.slice(text.lastIndexOf('>') + 1);
+    if (/<[A-Za-z]/.test(rest)) pending = true;
+    if (!before && (depth > 0 || pending)) start = line.start;
+    if (before && depth === 0 && !pending) spans.push([start, line.end]);
+  }
+  if (depth > 0 || pending) spans.push([start, markdown.length]);
+  return spans;
 }
 
 /**

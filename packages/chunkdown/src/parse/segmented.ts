@@ -259,8 +259,9 @@ export function parseInSegments(
       parsed = parseSpan(pos, end, guessed);
     } catch (error) {
       // A dialect's parse fails where a construct is left open at the segment's end (MDX); the
-      // last segment's failure is the document's.
-      if (end >= length) throw error;
+      // last segment's failure is the document's, and so is one that still fails many segments
+      // long (the caller reads the document whole, which says where it fails).
+      if (end >= length || end - pos >= FAILED_GROWTH * settings.size) throw error;
       atLeast = Math.max(end + 1, end + (end - pos));
       continue;
     }
@@ -285,6 +286,9 @@ export function parseInSegments(
   reparseForLabels(parts, parseSpan);
   return stitch(parts, markdown, starts, settings.maxNesting);
 }
+
+/** How many segments long a segment whose parse fails may grow before the document fails. */
+const FAILED_GROWTH = 8;
 
 /**
  * Where the block that nests too deep starts, from the parse of `[pos, probeEnd)`: at its last

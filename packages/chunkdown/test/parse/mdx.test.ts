@@ -1,6 +1,34 @@
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { describe, expect, test } from 'vitest';
-import { mdxDiagnostic, mdxParser, showsMdx } from '../../src/parse/mdx.js';
+import { jsxFlowSpans, mdxDiagnostic, mdxParser, showsMdx } from '../../src/parse/mdx.js';
+
+describe('jsxFlowSpans', () => {
+  const spanned = (markdown: string) =>
+    jsxFlowSpans(markdown).map(([start, end]) => markdown.slice(start, end));
+
+  test('spans an element from the line that opens it to the line that closes it', () => {
+    const markdown =
+      '# Title\n\n<Tabs groupId="pm">\n\n<TabItem value="a">\n\nText.\n\n</TabItem>\n\n</Tabs>\n\nAfter.\n';
+    expect(spanned(markdown)).toEqual([
+      '<Tabs groupId="pm">\n\n<TabItem value="a">\n\nText.\n\n</TabItem>\n\n</Tabs>',
+    ]);
+  });
+
+  test('no span for an element on one line or a self-closing tag; a tag over lines is one', () => {
+    expect(
+      spanned('<Badge text="x" />\n\n<kbd>Ctrl</kbd>\n\n<img\n  src="a.png"\n/>\n\nText.\n'),
+    ).toEqual(['<img\n  src="a.png"\n/>']);
+  });
+
+  test('an opening tag over several lines, tags in fenced code, and an element left open', () => {
+    const markdown =
+      '<Steps\n  start={2}\n>\n\n1. One\n\n</Steps>\n\n```jsx\n<Tabs>\n```\n\n<Aside>\n\nNever closed.\n';
+    expect(spanned(markdown)).toEqual([
+      '<Steps\n  start={2}\n>\n\n1. One\n\n</Steps>',
+      '<Aside>\n\nNever closed.\n',
+    ]);
+  });
+});
 
 describe('showsMdx', () => {
   test('a top-level import or export with a JSX component', () => {

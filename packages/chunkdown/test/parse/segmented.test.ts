@@ -181,33 +181,39 @@ describe('a segment whose parse fails', () => {
     if (text.split('OPEN').length !== text.split('CLOSE').length) throw new Error('left open');
     return parseSegment(text, known);
   };
-  const markdown = Array.from(
-    { length: 30 },
-    (_, n) => `# Part ${n}\n\nOPEN\n\nInside ${n}.\n\nCLOSE\n\nAfter ${n}.\n`,
+  const markdown = Array.from({ length: 60 }, (_, n) =>
+    n % 5 === 0
+      ? `# Part ${n}\n\nOPEN\n\nInside ${n}.\n\nCLOSE\n\nAfter ${n}.\n`
+      : `# Part ${n}\n\nA paragraph.\n\nAnother one.\n`,
   ).join('\n');
 
   test('is read again longer, until it parses: the whole tree, every segment balanced', () => {
     const read: string[] = [];
-    const tree = parseInSegments(
-      markdown,
-      { ...defaultParseSettings, ...everyCut },
-      (text, known) => {
-        const parsed = strict(text, known);
-        read.push(text);
-        return parsed;
-      },
-    );
+    const tree = parseInSegments(markdown, { ...defaultParseSettings, size: 64 }, (text, known) => {
+      const parsed = strict(text, known);
+      read.push(text);
+      return parsed;
+    });
     expect(tree).toEqual(parseWhole(markdown));
     // Still in segments: more than one, none cut between OPEN and CLOSE.
     expect(read.length).toBeGreaterThan(1);
     expect(read.join('')).toBe(markdown);
   });
 
-  test('fails the document when the last one fails', () => {
-    const settings = { ...defaultParseSettings, ...everyCut };
+  test('fails the document when the last one fails, or one still fails eight segments long', () => {
+    const settings = { ...defaultParseSettings, size: 64 };
     expect(() => parseInSegments(`${markdown}\nOPEN\n\nnever closed\n`, settings, strict)).toThrow(
       'left open',
     );
+    const read: number[] = [];
+    const counting = (text: string, known: Parameters<typeof parseSegment>[1]) => {
+      read.push(text.length);
+      return strict(text, known);
+    };
+    expect(() => parseInSegments(`OPEN\n\n${markdown}`, settings, counting)).toThrow('left open');
+    // It gave up long before the end of the document.
+    expect(Math.max(...read)).toBeLessThan(markdown.length / 2);
+    expect(Math.max(...read)).toBeGreaterThanOrEqual(8 * 64);
   });
 });
 
