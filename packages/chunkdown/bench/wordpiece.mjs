@@ -44,6 +44,19 @@ export function wordPieceFrom(texts, { size = 30_000 } = {}) {
     if (Object.keys(vocab).length >= size) break;
     add(word);
   }
+  return bertTokenizerJson(vocab);
+}
+
+/**
+ * The `tokenizer.json` of a BERT-family WordPiece vocabulary, laid out as bge, e5 and gte ship it:
+ * `BertNormalizer` (lowercase), `BertPreTokenizer`, WordPiece, and the template `[CLS] $A [SEP]`
+ * (none with `specialTokens: false`). The vocabulary must hold the five special tokens.
+ *
+ * @param {Record<string, number>} vocab Tokens and their ids.
+ * @param {{ specialTokens?: boolean }} [options] Whether the template adds `[CLS]` and `[SEP]`.
+ * @returns {object} The parsed `tokenizer.json`.
+ */
+export function bertTokenizerJson(vocab, { specialTokens = true } = {}) {
   const token = (id) => ({ SpecialToken: { id, type_id: 0 } });
   const special = (content) => ({
     id: vocab[content],
@@ -67,21 +80,23 @@ export function wordPieceFrom(texts, { size = 30_000 } = {}) {
       lowercase: true,
     },
     pre_tokenizer: { type: 'BertPreTokenizer' },
-    post_processor: {
-      type: 'TemplateProcessing',
-      single: [token('[CLS]'), { Sequence: { id: 'A', type_id: 0 } }, token('[SEP]')],
-      pair: [
-        token('[CLS]'),
-        { Sequence: { id: 'A', type_id: 0 } },
-        token('[SEP]'),
-        { Sequence: { id: 'B', type_id: 1 } },
-        token('[SEP]'),
-      ],
-      special_tokens: {
-        '[CLS]': { id: '[CLS]', ids: [vocab['[CLS]']], tokens: ['[CLS]'] },
-        '[SEP]': { id: '[SEP]', ids: [vocab['[SEP]']], tokens: ['[SEP]'] },
-      },
-    },
+    post_processor: specialTokens
+      ? {
+          type: 'TemplateProcessing',
+          single: [token('[CLS]'), { Sequence: { id: 'A', type_id: 0 } }, token('[SEP]')],
+          pair: [
+            token('[CLS]'),
+            { Sequence: { id: 'A', type_id: 0 } },
+            token('[SEP]'),
+            { Sequence: { id: 'B', type_id: 1 } },
+            token('[SEP]'),
+          ],
+          special_tokens: {
+            '[CLS]': { id: '[CLS]', ids: [vocab['[CLS]']], tokens: ['[CLS]'] },
+            '[SEP]': { id: '[SEP]', ids: [vocab['[SEP]']], tokens: ['[SEP]'] },
+          },
+        }
+      : null,
     decoder: { type: 'WordPiece', prefix: '##', cleanup: true },
     model: {
       type: 'WordPiece',

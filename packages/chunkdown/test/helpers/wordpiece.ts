@@ -1,3 +1,4 @@
+import { bertTokenizerJson } from '../../bench/wordpiece.mjs';
 import type { TokenizerJson } from '../../src/tokenizer-json.js';
 
 /** What {@link wordPieceTokenizer} builds a vocabulary from. */
@@ -75,51 +76,9 @@ export function wordPieceTokenizer(settings: WordPieceSettings = {}): TokenizerJ
   }
   for (const word of [...commonWords, ...(settings.words ?? [])]) if (word) add(word.toLowerCase());
   for (const suffix of [...commonSuffixes, ...(settings.suffixes ?? [])]) add(`##${suffix}`);
-  const special = (content: string) => ({
-    id: vocab[content] as number,
-    content,
-    single_word: false,
-    lstrip: false,
-    rstrip: false,
-    normalized: false,
-    special: true,
-  });
-  const template = settings.specialTokens ?? true;
-  const token = (id: string) => ({ SpecialToken: { id, type_id: 0 } });
-  const sequence = { Sequence: { id: 'A', type_id: 0 } };
-  return {
-    version: '1.0',
-    truncation: null,
-    padding: null,
-    added_tokens: ['[PAD]', '[UNK]', '[CLS]', '[SEP]', '[MASK]'].map(special),
-    normalizer: {
-      type: 'BertNormalizer',
-      clean_text: true,
-      handle_chinese_chars: true,
-      strip_accents: null,
-      lowercase: true,
-    },
-    pre_tokenizer: { type: 'BertPreTokenizer' },
-    post_processor: template
-      ? {
-          type: 'TemplateProcessing',
-          single: [token('[CLS]'), sequence, token('[SEP]')],
-          pair: [token('[CLS]'), sequence, token('[SEP]'), { Sequence: { id: 'B', type_id: 1 } }],
-          special_tokens: {
-            '[CLS]': { id: '[CLS]', ids: [vocab['[CLS]']], tokens: ['[CLS]'] },
-            '[SEP]': { id: '[SEP]', ids: [vocab['[SEP]']], tokens: ['[SEP]'] },
-          },
-        }
-      : null,
-    decoder: { type: 'WordPiece', prefix: '##', cleanup: true },
-    model: {
-      type: 'WordPiece',
-      unk_token: '[UNK]',
-      continuing_subword_prefix: '##',
-      max_input_chars_per_word: 100,
-      vocab,
-    },
-  };
+  return bertTokenizerJson(vocab, {
+    specialTokens: settings.specialTokens ?? true,
+  }) as TokenizerJson;
 }
 
 /**
