@@ -552,7 +552,8 @@ function importGraph(start) {
 /**
  * The JavaScript examples of a README, with the output printed under them when the README shows
  * it: a fenced `js` (or `ts`) block, optionally followed by a paragraph `Output:` and a plain
- * fenced block.
+ * fenced block. A block right after a `<!-- fragment -->` line is part of a program the reader
+ * has (their vector store, their record manager): it is not run.
  *
  * @param {string} text The README.
  * @returns {{ source: string, output: string | undefined, line: number }[]} The examples.
@@ -562,6 +563,7 @@ function readmeExamples(text) {
   const pattern =
     /^```(?:js|javascript|ts|typescript)\n([\s\S]*?)^```\n(?:\nOutput:\n\n```\n([\s\S]*?)^```\n)?/gm;
   for (const match of text.matchAll(pattern)) {
+    if (/<!-- fragment -->\n\n?$/.test(text.slice(0, match.index))) continue;
     found.push({
       source: match[1],
       output: match[2],
