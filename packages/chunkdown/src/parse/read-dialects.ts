@@ -12,6 +12,7 @@ import {
   parseInSegments,
   type SegmentParse,
   type SegmentParser,
+  WholeReadFailed,
 } from './segmented.js';
 
 /** A document read with docs dialects. */
@@ -58,12 +59,16 @@ export function parseDialects(
   settings: Partial<ParseSettings> = {},
 ): DialectParse {
   const options = { ...defaultParseSettings, ...settings };
+  // The error of a read of the whole document with every dialect, when the segments made one.
+  let failedWhole: unknown;
   if (markdown.length >= options.segmentAbove) {
     try {
       const tree = parseDialectSegments(markdown, dialects, parseWith, options);
       return { tree, syntax: dialects.map((dialect) => dialect.name), diagnostics: [] };
     } catch (error) {
-      if (!dialects.some((dialect) => dialect.parser.diagnose?.(error) !== undefined)) throw error;
+      const cause = error instanceof WholeReadFailed ? error.failure : error;
+      if (!dialects.some((dialect) => dialect.parser.diagnose?.(cause) !== undefined)) throw cause;
+      if (error instanceof WholeReadFailed) failedWhole = cause;
     }
   }
   let active = [...dialects];
@@ -71,6 +76,11 @@ export function parseDialects(
   const known = guessLabels(markdown);
   for (;;) {
     try {
+      if (failedWhole !== undefined) {
+        const failure = failedWhole;
+        failedWhole = undefined;
+        throw failure;
+      }
       const tree = readWith(markdown, active, known, 0);
       flattenDeepBlocks(tree.children, markdown, MAX_NESTING);
       return { tree, syntax: active.map((dialect) => dialect.name), diagnostics };

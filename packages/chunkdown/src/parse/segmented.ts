@@ -261,6 +261,7 @@ export function parseInSegments(
       // A dialect's parse fails where a construct is left open at the segment's end (MDX); the
       // last segment's failure is the document's, and so is one that still fails many segments
       // long (the caller reads the document whole, which says where it fails).
+      if (end >= length && pos === 0) throw new WholeReadFailed(error);
       if (end >= length || end - pos >= FAILED_GROWTH * settings.size) throw error;
       atLeast = Math.max(end + 1, end + (end - pos));
       continue;
@@ -285,6 +286,19 @@ export function parseInSegments(
 
   reparseForLabels(parts, parseSpan);
   return stitch(parts, markdown, starts, settings.maxNesting);
+}
+
+/**
+ * What {@link parseInSegments} throws when the segment that failed was the whole document: its
+ * error is the one a whole read meets (the caller need not read it whole again to find it).
+ */
+export class WholeReadFailed extends Error {
+  readonly failure: unknown;
+
+  constructor(failure: unknown) {
+    super('the whole document failed to parse');
+    this.failure = failure;
+  }
 }
 
 /** How many segments long a segment whose parse fails may grow before the document fails. */

@@ -54,6 +54,10 @@ describe('a large document read with dialects in segments', () => {
   test('MDX that does not parse, and a container left open at the end, read as a whole read', () => {
     const broken = `${mdxPage(1)}\n\n<Tabs>\n\nNever closed.\n\n# After\n\nMore.\n`;
     expectSameRead(broken, [mdx({ when: 'always' })]);
+    // Failing at the top, with an element open to the end: the one segment is the whole document.
+    const early = `{broken expression\n\n<Tabs>\n\n${mdxPage(2)}\n\nText.\n`;
+    const read = expectSameRead(early, [mdx({ when: 'always' }), directive()]);
+    expect(read.syntax).toEqual(['directive']);
     const open = `${docsPage(1)}\n\n:::note\n\nOpen to the end.\n\n# Heading inside\n`;
     expectSameRead(open, [directive(), math()]);
     const openMath = `${docsPage(2)}\n\n$$\nx\n\n# not a heading\n`;

@@ -9,7 +9,7 @@ import {
   parseSegment,
   parseWhole,
 } from '../../src/parse/parse.js';
-import { parseInSegments } from '../../src/parse/segmented.js';
+import { parseInSegments, WholeReadFailed } from '../../src/parse/segmented.js';
 import { full, realDocuments } from '../helpers/corpus.js';
 
 // A large document is parsed in segments (cut where a fresh top-level block surely starts), and
@@ -214,6 +214,18 @@ describe('a segment whose parse fails', () => {
     // It gave up long before the end of the document.
     expect(Math.max(...read)).toBeLessThan(markdown.length / 2);
     expect(Math.max(...read)).toBeGreaterThanOrEqual(8 * 64);
+  });
+
+  test('says so when the segment that failed was the whole document', () => {
+    const settings = { ...defaultParseSettings, size: 64 };
+    let thrown: unknown;
+    try {
+      parseInSegments('# A\n\nOPEN\n\nnever closed, and short.\n', settings, strict);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(WholeReadFailed);
+    expect(String((thrown as WholeReadFailed).failure)).toContain('left open');
   });
 });
 
