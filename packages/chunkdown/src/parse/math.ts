@@ -32,6 +32,9 @@ export function mathParser(options: MathOptions = {}): DialectParser {
   };
 }
 
+/** A line that is display math on its own: `$$ … $$`. */
+const oneLineMath = /^\$\$.*\S.*\$\$[ \t]*$/;
+
 /**
  * Whether a document has `$$` lines that pair (outside fenced code), or a line with `$$ … $$`.
  *
@@ -44,7 +47,7 @@ export function pairedDollarLines(markdown: string): boolean {
   let open = false;
   for (const line of sourceLines(markdown)) {
     if (line.code || !line.text.startsWith('$$')) continue;
-    if (/^\$\$.*\S.*\$\$[ \t]*$/.test(line.text) || open) return true;
+    if (oneLineMath.test(line.text) || open) return true;
     open = true;
   }
   return false;
@@ -67,7 +70,7 @@ export function displayMathSpans(markdown: string): Array<[number, number]> {
     if (open !== undefined) {
       spans.push([open, line.end]);
       open = undefined;
-    } else if (!/^\$\$.*\S.*\$\$[ \t]*$/.test(line.text)) open = line.start;
+    } else if (!oneLineMath.test(line.text)) open = line.start;
   }
   if (open !== undefined) spans.push([open, markdown.length]);
   return spans;
