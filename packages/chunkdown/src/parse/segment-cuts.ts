@@ -7,8 +7,9 @@ import { lineEnd, lineIndex, lineStarts } from '../util/line-starts.js';
  * segment's tree that a cut was not one.
  *
  * A line L is a cut when the line before it is blank and L starts at column 0 with a character
- * that is not a space, a tab, `>`, a list marker's first character (`-`, `+`, `*`, a digit) or
- * the end of the line. At such a line every open container closes: a block quote needs `>`, a list
+ * that is not a space, a tab, `>` or the end of the line, and L does not start with a list marker
+ * (`-`, `+` or `*`, or up to nine digits and `.` or `)`, followed by a space, a tab or the end of
+ * the line; `**Bold**`, `---` or `2024 was` start fresh blocks). At such a line every open container closes: a block quote needs `>`, a list
  * item needs indentation (or a marker, for a sibling item), a footnote definition four columns,
  * and no line after a blank one is a lazy continuation. No leaf block stays open either: a blank
  * line ends paragraphs, tables, HTML blocks of kinds 6 and 7 and (with L unindented) indented
@@ -53,24 +54,33 @@ export function cutCandidates(text: string, starts: readonly number[]): number[]
     }
     const code = text.charCodeAt(start);
     const blank = isBlank(text, start, end);
-    if (line > 0 && previousBlank && !blank && startsFresh(code)) cuts.push(start);
+    if (line > 0 && previousBlank && !blank && startsFresh(text, start, end)) cuts.push(start);
     if (code === 96 || code === 126 || code === 60) open = blockOpenedBy(text, start, end);
     previousBlank = blank;
   }
   return cuts;
 }
 
-/** Whether a line starting with this character, after a blank line, starts a fresh root block. */
-function startsFresh(code: number): boolean {
-  return !(
-    code === 32 ||
-    code === 9 ||
-    code === 62 || // >
-    code === 45 || // -
-    code === 43 || // +
-    code === 42 || // *
-    (code >= 48 && code <= 57)
-  );
+/** Whether the line `[start, end)`, after a blank line, starts a fresh root block. */
+function startsFresh(text: string, start: number, end: number): boolean {
+  const code = text.charCodeAt(start);
+  if (code === 32 || code === 9 || code === 62) return false;
+  // A list item: a bullet, or up to nine digits and `.` or `)`, then a space, a tab or the end.
+  let after = start;
+  if (code === 45 || code === 43 || code === 42) after++;
+  else {
+    while (after < end && after - start < 9 && isDigit(text.charCodeAt(after))) after++;
+    if (after === start || after >= end) return true;
+    const delimiter = text.charCodeAt(after);
+    if (delimiter !== 46 && delimiter !== 41) return true;
+    after++;
+  }
+  const next = text.charCodeAt(after);
+  return !(after >= end || next === 32 || next === 9);
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
 }
 
 /** Whether the line `[start, end)` of a text has only spaces and tabs. */

@@ -20,6 +20,23 @@ describe('cutCandidates', () => {
     expect(cutLines(text)).toEqual(['Text.', 'B para', 'C']);
   });
 
+  test('a line that only looks like a list marker at first starts a fresh block', () => {
+    // After a table, `**[Back to index](#index)**` and a heading directly under `<br>` lines
+    // (public-apis): without the bold line as a cut, a 222 kB document was one segment.
+    const text =
+      '| a |\n| - |\n| b |\n\n**[Back](#i)**\n<br>\n### H\n\n---\n\n*emphasis*\n\n+1 vote\n\n2024 was\n\n1.5 times\n\n1234567890. ten digits\n\n7\n\n* star item\n\n-\n\n3) item\n\n42.\n\n-\titem';
+    expect(cutLines(text)).toEqual([
+      '**[Back](#i)**',
+      '---',
+      '*emphasis*',
+      '+1 vote',
+      '2024 was',
+      '1.5 times',
+      '1234567890. ten digits',
+      '7',
+    ]);
+  });
+
   test('never inside a fenced code block or an HTML block of kinds 1–5 opened at column 0', () => {
     const text =
       'A\n\n```\n\ninside\n\n```\n\nB\n\n<!--\n\nnote\n\n-->\n\nC\n\n<pre>\n\nx\n\n</pre>\n\nD';

@@ -63,6 +63,10 @@ describe('parsing in segments gives the whole-document tree', () => {
       'front matter blanked to spaces',
       `${' '.repeat(3)}\n${' '.repeat(8)}\n   \n\n# Title\n\nText`,
     ],
+    [
+      'lines that look like list markers at first',
+      '- item\n\n**Bold** after a list\n<br>\n# H\n\n* a\n\n***\n\n- b\n\n---\n\n1. c\n\n1.5 d\n\n2) e\n\n+f\n\n- g\n\n-\n\n  h',
+    ],
     ['a byte order mark', '\uFEFF# A\n\nText [x]\n\n# B\n\n[x]: /u'],
   ])('with %s', (_name, markdown) => {
     expect(sameTree(markdown)).toBe(true);
