@@ -76,6 +76,8 @@ export function deepLines(
   let imagesOpen = 0;
   /** Footnote definitions opened by the last line that opened any, since the last cut. */
   let footnoteRun = 0;
+  // Where the next `![` is (lines before it open no image: with none open, they are skipped).
+  let nextImage = text.indexOf('![');
   for (let line = 0; line < starts.length; line++) {
     const start = starts[line] as number;
     while (nextCut < cuts.length && (cuts[nextCut] as number) <= start) {
@@ -88,7 +90,11 @@ export function deepLines(
     const end = line + 1 < starts.length ? (starts[line + 1] as number) : text.length;
     const prefix = containerPrefix(text, start, end);
     markersSinceCut += prefix.markers;
-    const images = openImages(text, start, end, imagesOpen);
+    if (nextImage !== -1 && nextImage < start) nextImage = text.indexOf('![', start);
+    const images =
+      imagesOpen === 0 && (nextImage === -1 || nextImage >= end)
+        ? NO_IMAGES
+        : openImages(text, start, end, imagesOpen);
     imagesOpen = images.after;
     // Footnote definitions opened on one line (`[^a]: [^b]: text`) are all continued by one
     // indentation of four columns: the indentation counts for each of them.
@@ -105,6 +111,8 @@ export function deepLines(
   }
   return deep;
 }
+
+const NO_IMAGES = { most: 0, after: 0 };
 
 /**
  * The most images open at once on a line (`![` without its `]` yet), and how many are open after

@@ -19,15 +19,38 @@ import { type OpenFence, scanFences } from '../util/fence-lines.js';
 export function openFences(blocks: readonly Nodes[], source: string): boolean[] {
   const open: boolean[] = [];
   let fence: OpenFence | undefined;
+  // Searched within the blocks' own stretch of the source, so that nested blocks are not
+  // searched past their parent.
+  const base = blocks[0]?.position?.start.offset ?? 0;
+  const stretch = source.slice(base, blocks.at(-1)?.position?.end.offset ?? source.length);
+  const backticks = nextRun(stretch, '```', base);
+  const tildes = nextRun(stretch, '~~~', base);
   for (const block of blocks) {
     const start = block.position?.start.offset;
     const end = block.position?.end.offset;
     // A block without a position (made by a transform) ends any region.
-    fence =
-      start === undefined || end === undefined
-        ? undefined
-        : scanFences(source.slice(start, end), fence);
+    if (start === undefined || end === undefined) fence = undefined;
+    // With no fence open, a block without three backticks or tildes in a row leaves none open.
+    else if (fence || backticks(start) + 3 <= end || tildes(start) + 3 <= end) {
+      fence = scanFences(source.slice(start, end), fence);
+    }
     open.push(fence !== undefined);
   }
   return open;
+}
+
+/**
+ * Where `run` next occurs in `text` (which starts at offset `base` of the source) at or after a
+ * source offset (`Infinity`: nowhere), for offsets asked in increasing order: each part of the
+ * text is searched once.
+ */
+function nextRun(text: string, run: string, base: number): (from: number) => number {
+  let found = Number.NEGATIVE_INFINITY;
+  return (from) => {
+    if (found !== Number.POSITIVE_INFINITY && found < from) {
+      const at = text.indexOf(run, Math.max(0, from - base));
+      found = at === -1 ? Number.POSITIVE_INFINITY : at + base;
+    }
+    return found;
+  };
 }
