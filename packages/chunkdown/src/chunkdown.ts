@@ -67,6 +67,7 @@ export function createSplitter(options: ChunkdownOptions): InternalSplitter {
     measure: createMeasure(resolved.lengthFunction, resolved.countsCharacters),
     rawMeasure: createRawMeasure(resolved.lengthFunction),
     normalized: new WeakMap(),
+    alignments: new WeakMap(),
   };
   // The latest results and their work, newest last.
   const recent: Array<{ result: SplitResult; work: Work }> = [];

@@ -29,13 +29,20 @@ export interface SourceMap {
   locate(root: Nodes): void;
 }
 
-interface Cursor {
+export interface Cursor {
   /** Value index of the next character to align. */
   index: number;
   /** Source offset where that character is looked for. */
   offset: number;
   lineStart: boolean;
 }
+
+/**
+ * Checkpoints of nodes' alignments, kept from split to split: a node reused from an earlier
+ * parse (a segment whose text did not change) holds the same text over the same source, only
+ * shifted, so its checkpoints count from its own start.
+ */
+export type Alignments = WeakMap<Nodes, readonly Cursor[]>;
 
 /** Every this many characters a node's alignment keeps a checkpoint to resume from. */
 const CHECKPOINT = 256;
@@ -48,11 +55,15 @@ const entity = /&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31})
  *
  * @param source
  *   The document, exactly as given.
+ * @param checkpoints
+ *   Alignments kept from earlier maps (a splitter's memory), with offsets from each node's start.
  * @returns
  *   The map.
  */
-export function createSourceMap(source: string): SourceMap {
-  const checkpoints = new WeakMap<Nodes, Cursor[]>();
+export function createSourceMap(
+  source: string,
+  checkpoints: Alignments = new WeakMap(),
+): SourceMap {
   const found = new WeakMap<Nodes, { start: number; end: number }>();
 
   function range(node: Nodes): { start: number; end: number } | undefined {
@@ -134,20 +145,25 @@ export function createSourceMap(source: string): SourceMap {
   function char(node: Nodes, index: number): CharSource | undefined {
     const value = literalText(node);
     if (value === undefined || index < 0 || index >= value.length) return undefined;
-    let saved = checkpoints.get(node);
+    const base = range(node)?.start;
+    if (base === undefined) return undefined;
+    let saved = checkpoints.get(node) as Cursor[] | undefined;
     if (!saved) {
       const first = begin(node);
       if (!first) return undefined;
-      saved = [first];
+      saved = [{ ...first, offset: first.offset - base }];
       checkpoints.set(node, saved);
     }
     // Resume from the last checkpoint at or before `index`.
     let slot = Math.min(Math.floor(index / CHECKPOINT), saved.length - 1);
     while (slot > 0 && (saved[slot] as Cursor).index > index) slot--;
-    const cursor = { ...(saved[slot] as Cursor) };
+    const resumed = saved[slot] as Cursor;
+    const cursor = { ...resumed, offset: resumed.offset + base };
     const points = saved;
     const checkpoint = () => {
-      if (cursor.index >= points.length * CHECKPOINT) points.push({ ...cursor });
+      if (cursor.index >= points.length * CHECKPOINT) {
+        points.push({ ...cursor, offset: cursor.offset - base });
+      }
     };
     // Code and math hold their text as written: no escapes, no character references.
     const code = node.type === 'code' || node.type === 'math' || node.type === 'inlineMath';
