@@ -7,6 +7,7 @@ import { type ResolvedOptions, resolveOptions } from './options.js';
 import { takeFrontmatter } from './parse/frontmatter.js';
 import { type SplitterMemory, splitDocument, type Work } from './pipeline.js';
 import { createMeasure, createRawMeasure } from './tree/measure.js';
+import { createSourceMapMemory } from './tree/source-map.js';
 import type { ChangeSet, Chunk, Chunkdown, ChunkdownOptions, SplitResult } from './types.js';
 
 /**
@@ -67,7 +68,7 @@ export function createSplitter(options: ChunkdownOptions): InternalSplitter {
     measure: createMeasure(resolved.lengthFunction, resolved.countsCharacters),
     rawMeasure: createRawMeasure(resolved.lengthFunction),
     normalized: new WeakMap(),
-    alignments: new WeakMap(),
+    sourceMaps: createSourceMapMemory(),
   };
   // The latest results and their work, newest last.
   const recent: Array<{ result: SplitResult; work: Work }> = [];

@@ -27,7 +27,7 @@ import { type NormalizeMemo, normalize } from './tree/normalize.js';
 import { createProvenance, type Provenance } from './tree/provenance.js';
 import { findRecords } from './tree/records.js';
 import { buildSections } from './tree/sections.js';
-import { type Alignments, createSourceMap } from './tree/source-map.js';
+import { createSourceMap, type SourceMapMemory } from './tree/source-map.js';
 import type { SplitResult } from './types.js';
 
 /** What a split leaves for the next split of an edited document (`update`) to reuse. */
@@ -49,8 +49,8 @@ export interface SplitterMemory {
   rawMeasure: Measure;
   /** Top-level blocks normalized before. */
   normalized: NormalizeMemo;
-  /** Where the text of nodes seen before was written (`createSourceMap`). */
-  alignments: Alignments;
+  /** What source maps found of nodes seen before (`createSourceMap`). */
+  sourceMaps: SourceMapMemory;
 }
 
 /** How one split is made: its parser, and what it may reuse of an earlier split. */
@@ -109,7 +109,7 @@ export function splitDocument(
   const memory = plan.memory;
   const measure =
     memory?.measure ?? createMeasure(options.lengthFunction, options.countsCharacters);
-  const sourceMap = createSourceMap(markdown, memory?.alignments);
+  const sourceMap = createSourceMap(markdown, memory?.sourceMaps);
   sourceMap.locate(tree);
   const provenance = createProvenance();
   const memo: RenderMemo | undefined = memory

@@ -191,16 +191,30 @@ export function deltaFrom(held: ReadonlyMap<string, Chunk>, chunks: readonly Chu
 
 /** Whether two chunks agree in every field but `start` and `end`. */
 function sameBesidesOffsets(a: Chunk, b: Chunk): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const key of keys) {
-    if (key === 'start' || key === 'end') continue;
-    const x = (a as unknown as Record<string, unknown>)[key];
-    const y = (b as unknown as Record<string, unknown>)[key];
-    if (x === y) continue;
-    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
-    if (JSON.stringify(x) !== JSON.stringify(y)) return false;
+  const x = a as unknown as Record<string, unknown>;
+  const y = b as unknown as Record<string, unknown>;
+  for (const key in x) {
+    if (key !== 'start' && key !== 'end' && !sameValue(x[key], y[key])) return false;
   }
+  for (const key in y) if (!(key in x) && y[key] !== undefined) return false;
   return true;
+}
+
+/** Whether two JSON-like values are equal (chunk fields: strings, numbers, arrays, records). */
+function sameValue(x: unknown, y: unknown): boolean {
+  if (x === y) return true;
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+  if (Array.isArray(x) !== Array.isArray(y)) return false;
+  const a = x as Record<string, unknown>;
+  const b = y as Record<string, unknown>;
+  // As JSON sees them: a field that is undefined is no field.
+  let count = 0;
+  for (const key in a) {
+    if (!sameValue(a[key], b[key])) return false;
+    if (a[key] !== undefined) count++;
+  }
+  for (const key in b) if (b[key] !== undefined) count--;
+  return count === 0;
 }
 
 /** The library's quality report over the chunks (what `chunkdown --report` prints). */

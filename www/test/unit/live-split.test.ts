@@ -91,6 +91,16 @@ describe('the live splitter and the chunk store', () => {
       deltaFrom(held, [{ ...chunk, start: chunk.start + 5, end: chunk.end + 5 }]).added,
     ).toEqual([]);
     expect(deltaFrom(held, [{ ...chunk, cut: true }]).added).toHaveLength(1);
+    // Nested fields are compared by value: equal copies are the same, a changed entry is not.
+    const copied = { ...chunk, breadcrumbs: chunk.breadcrumbs.map((crumb) => ({ ...crumb })) };
+    expect(deltaFrom(held, [copied]).added).toEqual([]);
+    const crumbs = [{ text: 'Other', depth: 1 }];
+    expect(deltaFrom(held, [{ ...chunk, breadcrumbs: crumbs }]).added).toHaveLength(1);
+    const contained = { ...chunk, containers: [{ type: 'blockquote' }] } as unknown as typeof chunk;
+    expect(deltaFrom(held, [contained]).added).toHaveLength(1);
+    expect(
+      deltaFrom(held, [{ ...chunk, tableHeaders: [...chunk.tableHeaders, 'x'] }]).added,
+    ).toHaveLength(1);
     const store = createChunkStore();
     const [kept] = store.apply(deltaFrom(new Map(), [chunk]));
     expect(store.apply(deltaFrom(held, [chunk]))[0]).toBe(kept);

@@ -14,12 +14,19 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
  */
 export function isWordBoundary(text: string, offset: number): boolean {
   if (offset <= 0 || offset >= text.length) return true;
+  // Next to a space, a tab or a line ending, no word goes on (a mark after a space joins the
+  // space, which is no word either).
+  if (isSpace(text.charCodeAt(offset - 1)) || isSpace(text.charCodeAt(offset))) return true;
   // A window around the offset is context enough, without segmenting a whole document per check.
   const from = Math.max(0, offset - 48);
   const window = text.slice(from, Math.min(text.length, offset + 48));
   const segment = segmenter.segment(window).containing(offset - from);
   if (!segment) return true;
   return segment.index === offset - from || !segment.isWordLike;
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13;
 }
 
 /**

@@ -38,11 +38,20 @@ export interface Cursor {
 }
 
 /**
- * Checkpoints of nodes' alignments, kept from split to split: a node reused from an earlier
- * parse (a segment whose text did not change) holds the same text over the same source, only
- * shifted, so its checkpoints count from its own start.
+ * What source maps keep from split to split, of nodes reused from an earlier parse (a segment
+ * whose text did not change: the same text over the same source, only shifted).
  */
-export type Alignments = WeakMap<Nodes, readonly Cursor[]>;
+export interface SourceMapMemory {
+  /** Checkpoints of nodes' alignments, counted from each node's start. */
+  alignments: WeakMap<Nodes, readonly Cursor[]>;
+  /** Nodes whose every descendant has a position: `locate` has nothing to find in them. */
+  positioned: WeakSet<Nodes>;
+}
+
+/** A memory for source maps (a splitter keeps one). */
+export function createSourceMapMemory(): SourceMapMemory {
+  return { alignments: new WeakMap(), positioned: new WeakSet() };
+}
 
 /** Every this many characters a node's alignment keeps a checkpoint to resume from. */
 const CHECKPOINT = 256;
@@ -55,15 +64,16 @@ const entity = /&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31})
  *
  * @param source
  *   The document, exactly as given.
- * @param checkpoints
- *   Alignments kept from earlier maps (a splitter's memory), with offsets from each node's start.
+ * @param memory
+ *   What earlier maps kept (a splitter's memory).
  * @returns
  *   The map.
  */
 export function createSourceMap(
   source: string,
-  checkpoints: Alignments = new WeakMap(),
+  memory: SourceMapMemory = createSourceMapMemory(),
 ): SourceMap {
+  const checkpoints = memory.alignments;
   const found = new WeakMap<Nodes, { start: number; end: number }>();
 
   function range(node: Nodes): { start: number; end: number } | undefined {
@@ -91,21 +101,36 @@ export function createSourceMap(
     return end;
   }
 
-  function locate(root: Nodes): void {
-    const stack: Nodes[] = [root];
-    while (stack.length > 0) {
-      const node = stack.pop() as Nodes;
-      if (!('children' in node)) continue;
-      const children = node.children as Nodes[];
-      const own = range(node);
-      let cursor = own?.start;
-      for (const child of children) {
-        const position = range(child);
-        if (position) cursor = position.end;
+  /**
+   * Find the nodes without a position under `node`, skipping nodes known to have none; returns
+   * whether it has none.
+   */
+  function locate(node: Nodes): boolean {
+    if (memory.positioned.has(node)) return true;
+    let complete = true;
+    let cursor = startOf(node);
+    for (const child of (node as { children: Nodes[] }).children) {
+      const end = child.position?.end.offset;
+      if (end !== undefined && child.position?.start.offset !== undefined) cursor = end;
+      else {
+        complete = false;
+        const known = found.get(child);
+        if (known) cursor = known.end;
         else if (cursor !== undefined) cursor = align(child, cursor);
-        stack.push(child);
       }
+      if ('children' in child && !locate(child)) complete = false;
     }
+    if (complete) memory.positioned.add(node);
+    return complete;
+  }
+
+  /** A node's start offset (its position's, or where it was found). */
+  function startOf(node: Nodes): number | undefined {
+    const position = node.position;
+    if (position?.start.offset !== undefined && position.end.offset !== undefined) {
+      return position.start.offset;
+    }
+    return found.get(node)?.start;
   }
 
   function begin(node: Nodes): Cursor | undefined {
@@ -275,7 +300,14 @@ export function createSourceMap(
     return match ? match[0].length : 0;
   }
 
-  return { source, char, range, locate };
+  return {
+    source,
+    char,
+    range,
+    locate(root) {
+      if ('children' in root) locate(root);
+    },
+  };
 }
 
 /** Number of UTF-16 code units a numeric character reference decodes to. */
