@@ -80,6 +80,9 @@ export function createSplitter(options: ChunkdownOptions): InternalSplitter {
     return result;
   };
   const split = (markdown: string): SplitResult => {
+    // What source maps found is kept for updates of this document only: kept across documents,
+    // it would only grow (and slow the collector down).
+    memory.sourceMaps = createSourceMapMemory();
     const { result, work } = splitMarkdown(markdown, resolved, { memory });
     return remember(result, work);
   };
@@ -98,8 +101,10 @@ export function createSplitter(options: ChunkdownOptions): InternalSplitter {
       });
       return remember({ ...result, changes: changesOf(chunks, result.chunks) }, work);
     },
-    splitParsed: (markdown, parseBody) =>
-      splitMarkdown(markdown, resolved, { memory, parseBody }).result,
+    splitParsed: (markdown, parseBody) => {
+      memory.sourceMaps = createSourceMapMemory();
+      return splitMarkdown(markdown, resolved, { memory, parseBody }).result;
+    },
     chunkSize: resolved.chunkSize,
     maxOverflowRatio: resolved.maxOverflowRatio,
     maxRawSize: resolved.maxRawSize,
