@@ -1,5 +1,6 @@
 import type { Html, Nodes, RootContent } from 'mdast';
 import type { Position } from 'unist';
+import { listMarkerEnd } from './segment-cuts.js';
 
 declare module 'mdast' {
   interface HtmlData {
@@ -171,18 +172,12 @@ function containerPrefix(
       markers++;
       column++;
       at++;
-    } else if ((code === 45 || code === 43 || code === 42) && spaceOrEnd(text, at + 1, end)) {
+    } else if (code === 45 || code === 43 || code === 42 || (code >= 48 && code <= 57)) {
+      const after = listMarkerEnd(text, at, end);
+      if (after === -1) break;
       markers++;
-      column++;
-      at++;
-    } else if (code >= 48 && code <= 57) {
-      let digit = at;
-      while (digit < end && digit - at < 9 && isDigit(text.charCodeAt(digit))) digit++;
-      const delimiter = text.charCodeAt(digit);
-      if ((delimiter !== 46 && delimiter !== 41) || !spaceOrEnd(text, digit + 1, end)) break;
-      markers++;
-      column += digit + 1 - at;
-      at = digit + 1;
+      column += after - at;
+      at = after;
     } else if (code === 91 && text.charCodeAt(at + 1) === 94) {
       const close = text.indexOf(']:', at + 2);
       if (close === -1 || close >= end) break;
@@ -193,17 +188,6 @@ function containerPrefix(
     } else break;
   }
   return { markers, columns, footnotes };
-}
-
-function isDigit(code: number): boolean {
-  return code >= 48 && code <= 57;
-}
-
-/** Whether `at` is a space, a tab or the end of the line. */
-function spaceOrEnd(text: string, at: number, end: number): boolean {
-  if (at >= end) return true;
-  const code = text.charCodeAt(at);
-  return code === 32 || code === 9 || code === 10 || code === 13;
 }
 
 /** Node types that count one level of nesting each. */

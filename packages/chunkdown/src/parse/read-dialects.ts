@@ -36,8 +36,9 @@ const MAX_BODY_DEPTH = 16;
  *
  * A large document is read in segments, as `parse` reads one (`segmented.ts`), into the same
  * tree: no segment ends inside a stretch a dialect's construct may span across blank lines
- * (`spans`: a directive container, display math, a JSX element), and a segment whose parse fails (MDX left open
- * at its end: a JSX element or an expression the next segment closes) is read again longer. When
+ * (`spans`: a directive container, display math, a JSX element), and a segment whose parse
+ * fails (MDX left open at its end: a JSX element or an expression the next segment closes) is
+ * read again longer. When
  * the last one fails too, the document does not parse with its dialects, and it is read whole as
  * above.
  *

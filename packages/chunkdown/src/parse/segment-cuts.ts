@@ -8,10 +8,10 @@ import { lineEnd, lineIndex, lineStarts } from '../util/line-starts.js';
  *
  * A line L is a cut when the line before it is blank and L starts at column 0 with a character
  * that is not a space, a tab, `>` or the end of the line, and L does not start with a list marker
- * (`-`, `+` or `*`, or up to nine digits and `.` or `)`, followed by a space, a tab or the end of
- * the line; `**Bold**`, `---` or `2024 was` start fresh blocks). At such a line every open container closes: a block quote needs `>`, a list
- * item needs indentation (or a marker, for a sibling item), a footnote definition four columns,
- * and no line after a blank one is a lazy continuation. No leaf block stays open either: a blank
+ * ({@link listMarkerEnd}; `**Bold**`, `---` or `2024 was` start fresh blocks). At such a line
+ * every open container closes: a block quote needs `>`, a list item needs indentation (or a
+ * marker, for a sibling item), a footnote definition four columns, and no line after a blank one
+ * is a lazy continuation. No leaf block stays open either: a blank
  * line ends paragraphs, tables, HTML blocks of kinds 6 and 7 and (with L unindented) indented
  * code — except a fenced code block or an HTML block of kinds 1–5 (`<script>`, `<!--`, `<?`,
  * `<!X`, `<![CDATA[`) that is a child of the root, which run on to their closing line.
@@ -65,18 +65,35 @@ export function cutCandidates(text: string, starts: readonly number[]): number[]
 function startsFresh(text: string, start: number, end: number): boolean {
   const code = text.charCodeAt(start);
   if (code === 32 || code === 9 || code === 62) return false;
-  // A list item: a bullet, or up to nine digits and `.` or `)`, then a space, a tab or the end.
-  let after = start;
+  return listMarkerEnd(text, start, end) === -1;
+}
+
+/**
+ * Where the list marker that starts at `at` ends: a bullet (`-`, `+`, `*`) or up to nine digits
+ * and `.` or `)`, followed by a space, a tab, a line ending or `end`; -1 when none starts there.
+ *
+ * @param text
+ *   The document.
+ * @param at
+ *   Where the marker would start.
+ * @param end
+ *   End of the line.
+ * @returns
+ *   The offset after the marker, or -1.
+ */
+export function listMarkerEnd(text: string, at: number, end: number): number {
+  const code = text.charCodeAt(at);
+  let after = at;
   if (code === 45 || code === 43 || code === 42) after++;
   else {
-    while (after < end && after - start < 9 && isDigit(text.charCodeAt(after))) after++;
-    if (after === start || after >= end) return true;
+    while (after < end && after - at < 9 && isDigit(text.charCodeAt(after))) after++;
     const delimiter = text.charCodeAt(after);
-    if (delimiter !== 46 && delimiter !== 41) return true;
+    if (after === at || (delimiter !== 46 && delimiter !== 41)) return -1;
     after++;
   }
+  if (after >= end) return after;
   const next = text.charCodeAt(after);
-  return !(after >= end || next === 32 || next === 9);
+  return next === 32 || next === 9 || isLineEnding(next) ? after : -1;
 }
 
 function isDigit(code: number): boolean {

@@ -108,7 +108,7 @@ export function createSourceMap(
   function locate(node: Nodes): boolean {
     if (memory.positioned.has(node)) return true;
     let complete = true;
-    let cursor = startOf(node);
+    let cursor = range(node)?.start;
     for (const child of (node as { children: Nodes[] }).children) {
       const end = child.position?.end.offset;
       if (end !== undefined && child.position?.start.offset !== undefined) cursor = end;
@@ -122,15 +122,6 @@ export function createSourceMap(
     }
     if (complete) memory.positioned.add(node);
     return complete;
-  }
-
-  /** A node's start offset (its position's, or where it was found). */
-  function startOf(node: Nodes): number | undefined {
-    const position = node.position;
-    if (position?.start.offset !== undefined && position.end.offset !== undefined) {
-      return position.start.offset;
-    }
-    return found.get(node)?.start;
   }
 
   function begin(node: Nodes): Cursor | undefined {
