@@ -257,12 +257,29 @@ export function createSerializer(
   const endInSource = (node: Nodes): number | undefined =>
     sourceMap.range((copyOrigins.get(node as Parent) as Nodes | undefined) ?? node)?.end;
 
-  // Every chunk is written by one `toMarkdown` call; its `safe` is swapped for one that skips the
-  // unsafe patterns that cannot match.
+  // The first chunk is written by `toMarkdown`, which builds the serializer's state (handlers,
+  // unsafe patterns and joins merged from the options: a fixed cost per call, about a tenth of
+  // writing a chunk). The root handler keeps that state, with its `safe` swapped for one that
+  // skips the unsafe patterns that cannot match, and later chunks are written with it
+  // (`writeWith`).
+  let kept: State | undefined;
   const root: Handle = (node: Root, parent: Parents | undefined, state: State, info: Info) => {
-    const safe = state.safe;
-    state.safe = (value, config) => safeWith(state, safe, value ?? '', config);
+    if (state !== kept) {
+      const safe = state.safe;
+      state.safe = (value, config) => safeWith(state, safe, value ?? '', config);
+      kept = state;
+    }
     return defaultHandlers.root(node, parent, state, info);
+  };
+  const write = (tree: Root): string => {
+    if (!kept) return toMarkdown(tree, options);
+    try {
+      return writeWith(kept, tree);
+    } catch (error) {
+      // A handler that threw may have left the state's stacks unbalanced: start afresh.
+      kept = undefined;
+      throw error;
+    }
   };
 
   const options: Options = {
@@ -318,7 +335,7 @@ export function createSerializer(
   const retry = (tree: Root, flag: (on: boolean) => void): string => {
     flag(true);
     try {
-      return toMarkdown(tree, options).trim();
+      return write(tree).trim();
     } finally {
       flag(false);
     }
@@ -326,7 +343,7 @@ export function createSerializer(
 
   return {
     stringify(tree) {
-      const text = toMarkdown(tree, options).trim();
+      const text = write(tree).trim();
       if (!hasFenceLines(text) || scanFences(text) === undefined) return text;
       const indented = retry(tree, (on) => {
         indentFencedCode = on;
@@ -343,6 +360,22 @@ export function createSerializer(
         : text;
     },
   };
+}
+
+/**
+ * Write a tree with the state of an earlier `toMarkdown` call of the same options, as
+ * `toMarkdown` writes it: the stacks and the list bullets start empty, as in a new state; the
+ * handlers restore whatever else they change.
+ */
+function writeWith(state: State, tree: Root): string {
+  state.stack = [];
+  state.indexStack = [];
+  state.bulletCurrent = undefined;
+  state.bulletLastUsed = undefined;
+  const info = { before: '\n', after: '\n', now: { line: 1, column: 1 }, lineShift: 0 };
+  const result = state.handle(tree, undefined, state, info);
+  const last = result.charCodeAt(result.length - 1);
+  return result && last !== 10 && last !== 13 ? `${result}\n` : result;
 }
 
 /**

@@ -3,6 +3,17 @@ import { assemble, createItemIndexes } from '../../src/chunk/assemble.js';
 import { createSerializer } from '../../src/chunk/serialize.js';
 import { packed, stage } from '../helpers/stages.js';
 
+/** Each draft of a document packed at `chunkSize`, rebuilt as its chunk's tree. */
+function chunkTrees(markdown: string, chunkSize: number) {
+  const staged = stage(markdown, { chunkSize });
+  const itemIndexes = createItemIndexes();
+  const trees = packed(staged).map((draft) =>
+    assemble(draft.leaves, { provenance: staged.provenance, itemIndexes }),
+  );
+  const serializer = () => createSerializer(staged.sourceMap, markdown, staged.provenance);
+  return { trees, serializer };
+}
+
 /** The document serialized whole, as one chunk. */
 function written(markdown: string): string {
   const staged = stage(markdown, { chunkSize: 10_000 });
@@ -35,6 +46,31 @@ describe('createSerializer', () => {
   test('writes a literal autolink as it was written', () => {
     expect(written('Visit https://example.com/path or www.example.com today.')).toBe(
       'Visit https://example.com/path or www.example.com today.',
+    );
+  });
+
+  test('writes each chunk of a document as a serializer of its own would', () => {
+    // One serializer writes every chunk of a split with the state its first chunk made: what a
+    // chunk leaves in it (the last list's bullet, open stacks) must not reach the next one.
+    const markdown = [
+      // Chunks that end with a list, then chunks that start with one.
+      '- alpha beta gamma delta\n- delta epsilon zeta\n\n+ zeta eta theta iota\n+ iota kappa',
+      'A paragraph between, long enough to be a chunk of its own here.',
+      '- three\n- four\n\n+ five\n+ six',
+      '> * quoted\n> * list',
+      '1. first\n1. again',
+      '| a | b |\n| - | - |\n| `x|y` | 2 |',
+      'Text with [a link](https://example.com "title") and *emphasis*.',
+    ].join('\n\n');
+    const { trees, serializer } = chunkTrees(markdown, 25);
+    expect(trees.length).toBeGreaterThan(4);
+    const shared = serializer();
+    const together = trees.map((tree) => shared.stringify(tree));
+    const alone = trees.map((tree) => serializer().stringify(tree));
+    expect(together).toEqual(alone);
+    // And in another order: a state is reused whatever came before.
+    expect([...trees].reverse().map((tree) => shared.stringify(tree))).toEqual(
+      [...alone].reverse(),
     );
   });
 
