@@ -21,14 +21,22 @@ export function safeWith(
   config: SafeConfig,
 ): string {
   const all = state.unsafe;
-  const around = `${config.before ?? ''}${value}${config.after ?? ''}`;
-  const ascii = new Uint8Array(128);
-  for (let i = 0; i < around.length; i++) {
-    const code = around.charCodeAt(i);
-    if (code < 128) ascii[code] = 1;
+  const before = config.before ?? '';
+  const after = config.after ?? '';
+  // Marks of the ASCII characters of the value and around it: this call's number.
+  const mark = ++marking;
+  markAscii(before, mark);
+  markAscii(value, mark);
+  markAscii(after, mark);
+  const patterns: Unsafe[] = [];
+  for (const pattern of all) {
+    const character = pattern.character;
+    const code = character.length === 1 ? character.charCodeAt(0) : 128;
+    if (code < 128 ? asciiMarks[code] === mark : `${before}${value}${after}`.includes(character)) {
+      patterns.push(pattern);
+    }
   }
-  const patterns = all.filter((pattern) => canMatch(pattern, around, ascii));
-  if (patterns.length === 0 && !around.includes('\\')) return value;
+  if (patterns.length === 0 && asciiMarks[92] !== mark) return value;
   state.unsafe = patterns;
   try {
     return safe.call(state, value, config);
@@ -37,13 +45,16 @@ export function safeWith(
   }
 }
 
-/** Whether an unsafe pattern's character occurs in a text (`ascii` marks its ASCII characters). */
-function canMatch(pattern: Unsafe, text: string, ascii: Uint8Array): boolean {
-  const character = pattern.character;
-  if (character.length === 1 && character.charCodeAt(0) < 128) {
-    return ascii[character.charCodeAt(0)] === 1;
+/** Per ASCII character, the number of the last `safeWith` call that saw it. */
+const asciiMarks = new Uint32Array(128);
+let marking = 0;
+
+/** Mark the ASCII characters of a text with `mark`. */
+function markAscii(text: string, mark: number): void {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 128) asciiMarks[code] = mark;
   }
-  return text.includes(character);
 }
 
 /** Whether text was written as it reads: no escape or reference, only container prefixes on later lines. */

@@ -22,6 +22,13 @@ const H0 = Int32Array.from([
 
 const encoder = new TextEncoder();
 
+/** The message buffer, kept between calls (grown when a text needs more) with its view. */
+let buffer = new Uint8Array(4096);
+let view = new DataView(buffer.buffer);
+/** Message schedule and hash state, kept between calls. */
+const W = new Int32Array(64);
+const state = new Int32Array(8);
+
 /**
  * SHA-256 (FIPS 180-4) of a string's UTF-8 bytes, synchronous and without `node:crypto`, so it
  * runs the same in Node, browsers, Web Workers and edge runtimes. Lone surrogates are encoded as
@@ -34,8 +41,11 @@ const encoder = new TextEncoder();
  */
 export function sha256Hex(text: string): string {
   // UTF-8 takes at most 3 bytes per UTF-16 code unit; padding at most 72 more.
-  const buffer = new Uint8Array(text.length * 3 + 72);
-  const view = new DataView(buffer.buffer);
+  const needed = text.length * 3 + 72;
+  if (buffer.length < needed) {
+    buffer = new Uint8Array(Math.max(needed, buffer.length * 2));
+    view = new DataView(buffer.buffer);
+  }
   const { written } = encoder.encodeInto(text, buffer);
   // Padding: a 1 bit, zeros, and the length in bits as a 64-bit big-endian number.
   const length = Math.ceil((written + 9) / 64) * 64;
@@ -45,9 +55,7 @@ export function sha256Hex(text: string): string {
   view.setUint32(length - 8, Math.floor(bits / 2 ** 32));
   view.setUint32(length - 4, bits >>> 0);
 
-  const state = Int32Array.from(H0);
-  /** Message schedule, reused between blocks. */
-  const W = new Int32Array(64);
+  state.set(H0);
   for (let offset = 0; offset < length; offset += 64) {
     for (let t = 0; t < 16; t++) W[t] = view.getInt32(offset + t * 4);
     for (let t = 16; t < 64; t++) {
