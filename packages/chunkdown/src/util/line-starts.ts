@@ -10,6 +10,13 @@
  */
 export function lineStarts(text: string): number[] {
   const starts = [0];
+  if (!text.includes('\r')) {
+    // Only `\n` ends lines: found by the engine's search, not character by character.
+    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
+      starts.push(at + 1);
+    }
+    return starts;
+  }
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if (code === 10) starts.push(index + 1);
