@@ -24,7 +24,7 @@ export function safeWith(
   const before = config.before ?? '';
   const after = config.after ?? '';
   // Marks of the ASCII characters of the value and around it: this call's number.
-  const mark = ++marking;
+  const mark = nextMark();
   markAscii(before, mark);
   markAscii(value, mark);
   markAscii(after, mark);
@@ -48,6 +48,15 @@ export function safeWith(
 /** Per ASCII character, the number of the last `safeWith` call that saw it. */
 const asciiMarks = new Uint32Array(128);
 let marking = 0;
+
+/** A number no mark holds yet: the numbers start again (the marks cleared) before they overflow. */
+function nextMark(): number {
+  if (marking === 0xffffffff) {
+    asciiMarks.fill(0);
+    marking = 0;
+  }
+  return ++marking;
+}
 
 /** Mark the ASCII characters of a text with `mark`. */
 function markAscii(text: string, mark: number): void {

@@ -22,9 +22,9 @@ const H0 = Int32Array.from([
 
 const encoder = new TextEncoder();
 
-/** The message buffer, kept between calls (grown when a text needs more) with its view. */
-let buffer = new Uint8Array(4096);
-let view = new DataView(buffer.buffer);
+/** The message buffer kept between calls, with its view; a longer text gets one of its own. */
+const kept = new Uint8Array(64 * 1024);
+const keptView = new DataView(kept.buffer);
 /** Message schedule and hash state, kept between calls. */
 const W = new Int32Array(64);
 const state = new Int32Array(8);
@@ -42,10 +42,8 @@ const state = new Int32Array(8);
 export function sha256Hex(text: string): string {
   // UTF-8 takes at most 3 bytes per UTF-16 code unit; padding at most 72 more.
   const needed = text.length * 3 + 72;
-  if (buffer.length < needed) {
-    buffer = new Uint8Array(Math.max(needed, buffer.length * 2));
-    view = new DataView(buffer.buffer);
-  }
+  const buffer = needed <= kept.length ? kept : new Uint8Array(needed);
+  const view = buffer === kept ? keptView : new DataView(buffer.buffer);
   const { written } = encoder.encodeInto(text, buffer);
   // Padding: a 1 bit, zeros, and the length in bits as a 64-bit big-endian number.
   const length = Math.ceil((written + 9) / 64) * 64;
