@@ -14,14 +14,37 @@ export interface RenderSummary {
   /** The heading the chunk starts with, if it starts with one. */
   leading: Breadcrumb | undefined;
   /** Ids of chunks of this text, by breadcrumbs and `context` header (see `RenderMemo.id`). */
-  ids?: Map<string, string>;
+  ids?: ChunkIdEntry[];
+}
+
+/** The id of a chunk of a rendering under some breadcrumbs and header (copied, as they were). */
+interface ChunkIdEntry {
+  header: string | undefined;
+  crumbs: readonly Breadcrumb[];
+  id: string;
+}
+
+/**
+ * What a draft's rendering depends on, as numbers that must all match (`parts`), and a hash of
+ * them to look the rendering up by.
+ */
+export interface DraftKey {
+  hash: number;
+  parts: readonly number[];
+}
+
+/** A rendering kept with its key. */
+interface StoredRendering {
+  parts: readonly number[];
+  summary: RenderSummary;
 }
 
 /** The renderings one split made, for the next split of an edited document (`update`). */
 export interface RenderStore {
   /** What else the renderings read: the definitions chunks append (`style: 'preserve'`). */
   readonly signature: string;
-  readonly byKey: ReadonlyMap<string, RenderSummary>;
+  /** Renderings by the hash of their key. */
+  readonly byKey: ReadonlyMap<number, readonly StoredRendering[]>;
 }
 
 /** Numbers for objects, the same for an object in every split of one splitter. */
@@ -48,10 +71,10 @@ export function createObjectIds(): ObjectIds {
 
 /** Renderings looked up from an earlier split and kept for the next. */
 export interface RenderMemo {
-  /** The key of a draft over a source range (`undefined`: no rendering of it is reused). */
-  key(draft: OverlappedDraft, range: readonly [number, number]): string;
-  get(key: string): RenderSummary | undefined;
-  set(key: string, summary: RenderSummary): void;
+  /** The key of a draft over a source range. */
+  key(draft: OverlappedDraft, range: readonly [number, number]): DraftKey;
+  get(key: DraftKey): RenderSummary | undefined;
+  set(key: DraftKey, summary: RenderSummary): void;
   /**
    * The id of a chunk of a rendering (`chunkId`), kept with the rendering: an unchanged chunk is
    * not hashed again (hashing a document's text costs as much as rendering a tenth of it).
@@ -93,36 +116,71 @@ export function createRenderMemo(
 ): RenderMemo {
   const signature = definitions ? definitionsSignature(definitions) : '';
   const earlier = previous?.signature === signature ? previous.byKey : undefined;
-  const byKey = new Map<string, RenderSummary>();
+  const byKey = new Map<number, StoredRendering[]>();
   return {
     key(draft, range) {
-      let key = `${draft.overlap}|${range[1] - range[0]}|${hashOf(source, range[0], range[1])}`;
+      const parts = [draft.overlap, range[1] - range[0], hashOf(source, range[0], range[1])];
       for (const leaf of draft.leaves) {
-        key += `|${ids(leaf.node)}:${leaf.from}:${leaf.to}${leaf.wordCut ? 'w' : ''}`;
-        for (const parent of leaf.path) key += `,${ids(parent)}`;
+        parts.push(ids(leaf.node), leaf.from, leaf.to, leaf.wordCut ? 1 : 0, leaf.path.length);
+        for (const parent of leaf.path) parts.push(ids(parent));
       }
-      return key;
+      let hash = 2166136261;
+      for (const part of parts) hash = Math.imul(hash ^ part, 16777619);
+      return { hash: hash >>> 0, parts };
     },
-    get: (key) => earlier?.get(key) ?? byKey.get(key),
+    get: (key) => find(earlier, key)?.summary ?? find(byKey, key)?.summary,
     set(key, summary) {
-      byKey.set(key, summary);
+      const kept = find(byKey, key);
+      if (kept) kept.summary = summary;
+      else {
+        const list = byKey.get(key.hash);
+        if (list) list.push({ parts: key.parts, summary });
+        else byKey.set(key.hash, [{ parts: key.parts, summary }]);
+      }
     },
     id(summary, breadcrumbs, header) {
-      let key = header ?? '\u0001';
-      for (const crumb of breadcrumbs) key += `\u0000${crumb.depth} ${crumb.text}`;
-      summary.ids ??= new Map();
-      let id = summary.ids.get(key);
-      if (id === undefined) {
-        id = chunkId(
-          breadcrumbs,
-          header === undefined ? summary.text : embedText(header, summary.text),
-        );
-        summary.ids.set(key, id);
-      }
+      summary.ids ??= [];
+      const known = summary.ids.find(
+        (entry) => entry.header === header && sameCrumbs(entry.crumbs, breadcrumbs),
+      );
+      if (known) return known.id;
+      const id = chunkId(
+        breadcrumbs,
+        header === undefined ? summary.text : embedText(header, summary.text),
+      );
+      const crumbs = breadcrumbs.map((crumb) => ({ text: crumb.text, depth: crumb.depth }));
+      summary.ids.push({ header, crumbs, id });
       return id;
     },
     store: { signature, byKey },
   };
+}
+
+/** The rendering kept under a key: same hash, and every part the same. */
+function find(
+  store: ReadonlyMap<number, readonly StoredRendering[]> | undefined,
+  key: DraftKey,
+): StoredRendering | undefined {
+  const list = store?.get(key.hash);
+  if (!list) return undefined;
+  for (const stored of list) {
+    const { parts } = stored;
+    if (parts.length !== key.parts.length) continue;
+    let index = 0;
+    while (index < parts.length && parts[index] === key.parts[index]) index++;
+    if (index === parts.length) return stored;
+  }
+  return undefined;
+}
+
+function sameCrumbs(a: readonly Breadcrumb[], b: readonly Breadcrumb[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) {
+    const x = a[index] as Breadcrumb;
+    const y = b[index] as Breadcrumb;
+    if (x.depth !== y.depth || x.text !== y.text) return false;
+  }
+  return true;
 }
 
 function definitionsSignature(definitions: ReadonlyMap<string, Definition>): string {
