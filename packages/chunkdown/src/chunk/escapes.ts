@@ -19,24 +19,26 @@ export function safeWith(
   safe: State['safe'],
   value: string,
   config: SafeConfig,
+  marks: CharacterMarks,
 ): string {
   const all = state.unsafe;
   const before = config.before ?? '';
   const after = config.after ?? '';
   // Marks of the ASCII characters of the value and around it: this call's number.
-  const mark = nextMark();
-  markAscii(before, mark);
-  markAscii(value, mark);
-  markAscii(after, mark);
+  const mark = nextMark(marks);
+  const { table } = marks;
+  markAscii(before, table, mark);
+  markAscii(value, table, mark);
+  markAscii(after, table, mark);
   const patterns: Unsafe[] = [];
   for (const pattern of all) {
     const character = pattern.character;
     const code = character.length === 1 ? character.charCodeAt(0) : 128;
-    if (code < 128 ? asciiMarks[code] === mark : `${before}${value}${after}`.includes(character)) {
+    if (code < 128 ? table[code] === mark : `${before}${value}${after}`.includes(character)) {
       patterns.push(pattern);
     }
   }
-  if (patterns.length === 0 && asciiMarks[92] !== mark) return value;
+  if (patterns.length === 0 && table[92] !== mark) return value;
   state.unsafe = patterns;
   try {
     return safe.call(state, value, config);
@@ -45,24 +47,32 @@ export function safeWith(
   }
 }
 
-/** Per ASCII character, the number of the last `safeWith` call that saw it. */
-const asciiMarks = new Uint32Array(128);
-let marking = 0;
+/** Per ASCII character, the number of the last `safeWith` call that saw it; the last number. */
+export interface CharacterMarks {
+  table: Uint32Array;
+  last: number;
+}
+
+/** Marks for the `safeWith` calls of one serializer. */
+export function createCharacterMarks(): CharacterMarks {
+  return { table: new Uint32Array(128), last: 0 };
+}
 
 /** A number no mark holds yet: the numbers start again (the marks cleared) before they overflow. */
-function nextMark(): number {
-  if (marking === 0xffffffff) {
-    asciiMarks.fill(0);
-    marking = 0;
+function nextMark(marks: CharacterMarks): number {
+  if (marks.last === 0xffffffff) {
+    marks.table.fill(0);
+    marks.last = 0;
   }
-  return ++marking;
+  marks.last++;
+  return marks.last;
 }
 
 /** Mark the ASCII characters of a text with `mark`. */
-function markAscii(text: string, mark: number): void {
+function markAscii(text: string, table: Uint32Array, mark: number): void {
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
-    if (code < 128) asciiMarks[code] = mark;
+    if (code < 128) table[code] = mark;
   }
 }
 

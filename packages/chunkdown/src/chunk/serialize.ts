@@ -6,7 +6,7 @@ import { type ContainerSyntax, containerSyntax } from '../parse/containers.js';
 import type { Provenance } from '../tree/provenance.js';
 import type { SourceMap } from '../tree/source-map.js';
 import { hasFenceLines, scanFences } from '../util/fence-lines.js';
-import { column, keepSourceEscapes, safeWith, verbatim } from './escapes.js';
+import { column, createCharacterMarks, keepSourceEscapes, safeWith, verbatim } from './escapes.js';
 
 /** Serializes chunk trees to normalized markdown. */
 export interface Serializer {
@@ -263,10 +263,11 @@ export function createSerializer(
   // skips the unsafe patterns that cannot match, and later chunks are written with it
   // (`writeWith`).
   let kept: State | undefined;
+  const marks = createCharacterMarks();
   const root: Handle = (node: Root, parent: Parents | undefined, state: State, info: Info) => {
     if (state !== kept) {
       const safe = state.safe;
-      state.safe = (value, config) => safeWith(state, safe, value ?? '', config);
+      state.safe = (value, config) => safeWith(state, safe, value ?? '', config, marks);
       kept = state;
     }
     return defaultHandlers.root(node, parent, state, info);
