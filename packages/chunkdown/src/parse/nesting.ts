@@ -204,22 +204,35 @@ const nestingTypes = new Set([
 
 /**
  * How deep a node nests (see {@link MAX_NESTING}): the most nesting levels on a path from it down
- * to a leaf, itself included. Walks the tree without recursion, so any depth is fine.
+ * to a leaf, itself included. Walks the tree without recursion, so any depth is fine, and
+ * stops as soon as it finds a path deeper than `stopAbove`.
  *
  * @param node
  *   A node.
+ * @param stopAbove
+ *   The depth past which the exact depth does not matter.
  * @returns
- *   The depth.
+ *   The depth (past `stopAbove`: some depth over it).
  */
-export function nestingDepth(node: Nodes): number {
+export function nestingDepth(node: Nodes, stopAbove = Number.POSITIVE_INFINITY): number {
   let deepest = 0;
-  const stack: Array<[Nodes, number]> = [[node, 0]];
-  while (stack.length > 0) {
-    const [current, above] = stack.pop() as [Nodes, number];
-    const depth = above + (nestingTypes.has(current.type) ? 1 : 0);
-    if (depth > deepest) deepest = depth;
-    if ('children' in current) {
-      for (const child of current.children as Nodes[]) stack.push([child, depth]);
+  // Nodes with children still to visit, and the depth above each.
+  const nodes: Nodes[] = [node];
+  const depths: number[] = [0];
+  while (nodes.length > 0) {
+    const current = nodes.pop() as Nodes;
+    const depth = (depths.pop() as number) + (nestingTypes.has(current.type) ? 1 : 0);
+    if (depth > deepest) {
+      deepest = depth;
+      if (deepest > stopAbove) return deepest;
+    }
+    if (!('children' in current)) continue;
+    // Leaves add no level (every nesting type is a parent): only parents are visited.
+    for (const child of current.children as Nodes[]) {
+      if ('children' in child) {
+        nodes.push(child);
+        depths.push(depth);
+      }
     }
   }
   return deepest;
@@ -266,7 +279,7 @@ export function isPlainText(node: Nodes): boolean {
 export function flattenDeepBlocks(children: RootContent[], source: string, limit: number): void {
   for (let index = 0; index < children.length; index++) {
     const child = children[index] as RootContent;
-    if (!('children' in child) || nestingDepth(child) <= limit) continue;
+    if (!('children' in child) || nestingDepth(child, limit) <= limit) continue;
     const position = child.position;
     if (position?.start.offset === undefined || position.end.offset === undefined) continue;
     children[index] = plainTextBlock(

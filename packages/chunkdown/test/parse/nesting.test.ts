@@ -41,6 +41,10 @@ describe('the nesting limit', () => {
   test('counts block containers and formatting together', () => {
     const tree = parseWhole('> - **[*a*](u)**');
     expect(nestingDepth(tree)).toBe(5);
+    // Asked only whether it goes past a depth, it may stop there: any depth over it.
+    expect(nestingDepth(tree, 5)).toBe(5);
+    expect(nestingDepth(tree, 2)).toBeGreaterThan(2);
+    expect(nestingDepth(tree, 2)).toBeLessThanOrEqual(5);
     const deep = `${'> '.repeat(MAX_NESTING - 2)}**[x](u)**`;
     expect(parse(deep).children.some(isPlainText)).toBe(false);
     expect(parse(`${'> '.repeat(MAX_NESTING - 1)}**[x](u)**`).children.some(isPlainText)).toBe(
