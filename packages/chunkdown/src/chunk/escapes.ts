@@ -31,12 +31,17 @@ export function safeWith(
   markAscii(value, table, mark);
   markAscii(after, table, mark);
   const patterns: Unsafe[] = [];
+  // The text searched for a pattern whose character is not one ASCII character (made once).
+  let around: string | undefined;
   for (const pattern of all) {
     const character = pattern.character;
     const code = character.length === 1 ? character.charCodeAt(0) : 128;
-    if (code < 128 ? table[code] === mark : `${before}${value}${after}`.includes(character)) {
-      patterns.push(pattern);
+    if (code < 128) {
+      if (table[code] === mark) patterns.push(pattern);
+      continue;
     }
+    around ??= `${before}${value}${after}`;
+    if (around.includes(character)) patterns.push(pattern);
   }
   if (patterns.length === 0 && table[92] !== mark) return value;
   state.unsafe = patterns;

@@ -1,6 +1,7 @@
 import type { Definition } from 'mdast';
 import type { OverlappedDraft } from '../pack/overlap.js';
 import type { Breadcrumb } from '../types.js';
+import { fnv1a, fnv1aOfNumbers } from '../util/fnv.js';
 import { embedText } from './context.js';
 import { chunkId } from './id.js';
 
@@ -119,14 +120,12 @@ export function createRenderMemo(
   const byKey = new Map<number, StoredRendering[]>();
   return {
     key(draft, range) {
-      const parts = [draft.overlap, range[1] - range[0], hashOf(source, range[0], range[1])];
+      const parts = [draft.overlap, range[1] - range[0], fnv1a(source, range[0], range[1])];
       for (const leaf of draft.leaves) {
         parts.push(ids(leaf.node), leaf.from, leaf.to, leaf.wordCut ? 1 : 0, leaf.path.length);
         for (const parent of leaf.path) parts.push(ids(parent));
       }
-      let hash = 2166136261;
-      for (const part of parts) hash = Math.imul(hash ^ part, 16777619);
-      return { hash: hash >>> 0, parts };
+      return { hash: fnv1aOfNumbers(parts), parts };
     },
     get: (key) => find(earlier, key)?.summary ?? find(byKey, key)?.summary,
     set(key, summary) {
@@ -189,13 +188,4 @@ function definitionsSignature(definitions: ReadonlyMap<string, Definition>): str
     signature += `${label}\u0000${definition.url}\u0000${definition.title ?? ''}\u0001`;
   }
   return signature;
-}
-
-/** FNV-1a of `source.slice(start, end)`. */
-function hashOf(source: string, start: number, end: number): number {
-  let hash = 2166136261;
-  for (let index = start; index < end; index++) {
-    hash = Math.imul(hash ^ source.charCodeAt(index), 16777619);
-  }
-  return hash >>> 0;
 }

@@ -1,5 +1,6 @@
 import type { Nodes } from 'mdast';
 import type { Unit } from '../split/types.js';
+import { fnv1a } from '../util/fnv.js';
 
 /**
  * Where a run of units is cut into chunks, decided top down so that an edit moves few boundaries.
@@ -268,11 +269,7 @@ function cutHash(unit: Unit): number {
   const leaf = unit.leaves()[0];
   let text: string = unit.kind;
   if (leaf) text += leaf.from >= 0 ? sliceText(leaf) : leadingText(leaf.node, HASHED);
-  let hash = 2166136261;
-  for (let index = 0; index < text.length; index++) {
-    hash = Math.imul(hash ^ text.charCodeAt(index), 16777619);
-  }
-  return hash >>> 0;
+  return fnv1a(text);
 }
 
 const HASHED = 24;

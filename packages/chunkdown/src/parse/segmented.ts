@@ -1,5 +1,6 @@
 import type { Root, RootContent } from 'mdast';
 import type { Point, Position } from 'unist';
+import { fnv1a } from '../util/fnv.js';
 import { lineEnd, lineIndex, lineStarts } from '../util/line-starts.js';
 import {
   guessLabels,
@@ -166,12 +167,7 @@ export function segmentEnd(
 
 /** FNV-1a of the first {@link HASHED} characters at `at`. */
 function lineHash(markdown: string, at: number): number {
-  let hash = 2166136261;
-  const end = Math.min(markdown.length, at + HASHED);
-  for (let index = at; index < end; index++) {
-    hash = Math.imul(hash ^ markdown.charCodeAt(index), 16777619);
-  }
-  return hash >>> 0;
+  return fnv1a(markdown, at, at + HASHED);
 }
 
 /**
