@@ -58,10 +58,13 @@ describe('addOverlap', () => {
   });
 
   test('stops at a thematic break of the chunk before', () => {
-    const markdown =
-      'First part here.\n\n---\n\nSecond part is here.\n\nThird part follows it now.';
-    const { overlaps } = overlapped(markdown, { chunkSize: 45 }, 40);
-    expect(overlaps).toEqual(['', 'Second part is here.']);
+    const third = `${'Third part follows it now, and goes on for a while. '.repeat(5)}It ends here, at last, after all this.`;
+    const markdown = `First part here.\n\n---\n\nSecond.\n\n${third}`;
+    const { own, overlaps } = overlapped(markdown, { chunkSize: 300 }, 20);
+    // The first chunk holds the text on both sides of the break; the budget would take more
+    // than what follows the break.
+    expect(own[0]).toBe('First part here.Second.');
+    expect(overlaps).toEqual(['', 'Second.']);
   });
 
   test('never the whole of a chunk without an overlap of its own', () => {

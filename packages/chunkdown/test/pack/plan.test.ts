@@ -79,7 +79,7 @@ describe('planCuts', () => {
 
   test('two small neighbours left by cutting top down join across the weakest boundary', () => {
     // Cut before the heading, then each side once: `b` (35) and `H c` (35) would be two small
-    // chunks side by side; together they hold at most 80 % of a chunk, so they join.
+    // chunks side by side; together they hold at most 70 % of a chunk, so they join.
     const units = [block('a', 70), block('b', 35), heading('H'), block('c', 30), block('d', 70)];
     expect(cuts(units)).toEqual([1, 4]);
   });
