@@ -1,7 +1,7 @@
 import type { Atomic, Leaf, Unit } from '../split/types.js';
 import type { Overflow } from '../types.js';
 import { literalText } from '../util/literal.js';
-import { planCuts } from './plan.js';
+import { isParagraphPiece, planCuts } from './plan.js';
 
 /** A chunk before it is rebuilt and serialized. */
 export interface Draft {
@@ -29,7 +29,7 @@ const PARAGRAPH_PIECE_CARRY = 0.5;
 /** The share of `chunkSize` below which the open chunk takes the start of `unit` along. */
 function carryShare(unit: Unit): number {
   if (unit.kind === 'section') return SECTION_CARRY;
-  return unit.leaves()[0]?.path.at(-1)?.type === 'paragraph' ? PARAGRAPH_PIECE_CARRY : BLOCK_CARRY;
+  return isParagraphPiece(unit.leaves()[0]) ? PARAGRAPH_PIECE_CARRY : BLOCK_CARRY;
 }
 
 /** The limits a packing works to. */

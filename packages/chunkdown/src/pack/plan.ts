@@ -1,5 +1,5 @@
 import type { Nodes } from 'mdast';
-import type { Unit } from '../split/types.js';
+import type { Leaf, Unit } from '../split/types.js';
 import { fnv1a } from '../util/fnv.js';
 
 /**
@@ -189,10 +189,15 @@ function fillsInOrder(unit: Unit): boolean {
   const leaf = unit.leaves()[0];
   if (!leaf) return false;
   return (
-    leaf.path.at(-1)?.type === 'paragraph' ||
+    isParagraphPiece(leaf) ||
     leaf.node.type === 'tableRow' ||
     (leaf.node.type === 'html' && (leaf.from >= 0 || leaf.path.length > 0))
   );
+}
+
+/** Whether a unit's first leaf is inside a paragraph: the unit is a piece of one (a sentence…). */
+export function isParagraphPiece(leaf: Leaf | undefined): boolean {
+  return leaf?.path.at(-1)?.type === 'paragraph';
 }
 
 /** Fill chunks in order up to `chunkSize`; the last two share what is left evenly. */
