@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { chunkdown } from '../../src/index.js';
 import { type OpenState, planCuts } from '../../src/pack/plan.js';
 import type { Unit } from '../../src/split/types.js';
+import { fnv1a } from '../../src/util/fnv.js';
 import { block, heading, rule } from '../helpers/units.js';
 
 /** Nothing open before the run. */
@@ -18,8 +19,28 @@ const blocks = (sizes: readonly number[]) =>
   sizes.map((size, index) => block(`block number ${index}`, size));
 
 describe('planCuts', () => {
-  test('a run that fits is not cut', () => {
-    expect(cuts(blocks([30, 30, 30]))).toEqual([]);
+  test('a run that fits is not cut, unless it holds a marked boundary', () => {
+    // A boundary is marked when the hash of the unit after it (its kind and first characters, as
+    // plan.ts hashes them) is in the top half.
+    const isMarked = (name: string) => fnv1a(`block${name}`) >= 2 ** 31;
+    const names = Array.from({ length: 40 }, (_, index) => `${index} is a block`);
+    const plain = names.filter((name) => !isMarked(name));
+    const marked = names.filter(isMarked);
+    expect(plain.length).toBeGreaterThan(3);
+    expect(marked.length).toBeGreaterThan(3);
+    const run = (each: string[], sizes: number[]) =>
+      each.map((name, index) => block(name, sizes[index] as number));
+    expect(cuts(run(plain.slice(0, 3), [30, 30, 30]))).toEqual([]);
+    // The marked boundary cuts: it leaves 30 % of a chunk on both sides.
+    expect(cuts(run([plain[0], marked[0], plain[1]] as string[], [30, 30, 30]))).toEqual([1]);
+    // Not where a side would hold less.
+    expect(cuts(run([plain[0], marked[0], plain[1]] as string[], [20, 40, 30]))).toEqual([]);
+    // Two neighbours that would join (together at most 70 %) stay apart at a marked cut.
+    expect(cuts(run([plain[0], marked[0]] as string[], [30, 35]))).toEqual([1]);
+    // Each side is cut again at a marked boundary that leaves 30 % on both of its sides.
+    const twice = [plain[0], marked[0], marked[1], plain[1]] as string[];
+    expect(cuts(run(twice, [30, 30, 30, 5]))).toEqual([1, 2]);
+    expect(cuts(run(twice, [30, 30, 20, 5]))).toEqual([1]);
   });
 
   test('cuts before a heading first, then before a thematic break, then between blocks', () => {
