@@ -49,6 +49,15 @@ function wordsOf(tree: Root): string[] {
   return result;
 }
 
+/** `&#x…;` and `&#…;` replaced by the characters they stand for. */
+function decodeNumericReferences(text: string): string {
+  return text.replace(/&#(x[0-9a-f]+|\d+);/gi, (reference, code: string) => {
+    const point =
+      code[0] === 'x' || code[0] === 'X' ? Number.parseInt(code.slice(1), 16) : Number(code);
+    return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : reference;
+  });
+}
+
 /** Letters and digits of rendered markdown, one by one (for chunks the raw cap cut as text). */
 export function letters(markdown: string): string[] {
   return words(markdown).flatMap((word) => [...word]);
@@ -526,9 +535,12 @@ export function findProblems(
     if (lost.length > 0) add('lost-words', `lost words: ${lost.slice(0, 12).join(', ')}`);
   } else {
     // A chunk cut as text reads as something else when parsed (a piece of raw HTML as a link, a
-    // list item's tail as a paragraph): its letters are those of its text as written.
+    // list item's tail as a paragraph): its letters are those of its text as written, with the
+    // character references the serializer writes next to emphasis (`&#x306F;`) read.
     const written = chunks.flatMap((chunk) =>
-      [...chunk.text.matchAll(wordPattern)].flatMap((match) => [...match[0]]),
+      [...decodeNumericReferences(chunk.text).matchAll(wordPattern)].flatMap((match) => [
+        ...match[0],
+      ]),
     );
     const lost = missing(letters(markdown), written);
     if (lost.length > 0) add('lost-words', `lost letters: ${lost.slice(0, 12).join(', ')}`);
