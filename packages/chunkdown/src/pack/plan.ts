@@ -1,6 +1,7 @@
 import type { Nodes } from 'mdast';
 import type { Leaf, Unit } from '../split/types.js';
 import { fnv1a } from '../util/fnv.js';
+import { phrasingRoots } from '../util/phrasing.js';
 
 /**
  * Where a run of units is cut into chunks, decided top down so that an edit moves few boundaries.
@@ -256,10 +257,7 @@ function isWholeBlock(unit: Unit): boolean {
   return (
     leaf !== undefined &&
     leaf.from < 0 &&
-    !leaf.path.some(
-      (parent) =>
-        parent.type === 'paragraph' || parent.type === 'heading' || parent.type === 'tableCell',
-    )
+    !leaf.path.some((parent) => phrasingRoots.has(parent.type))
   );
 }
 

@@ -2,6 +2,7 @@ import type { Nodes, Root } from 'mdast';
 import type { Extension, Transform } from 'mdast-util-from-markdown';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { phrasingRoots } from '../util/phrasing.js';
 import { gfmSyntaxFor } from './gfm-syntax.js';
 import { type KnownLabels, labelHook } from './labels.js';
 import { flattenDeepBlocks, MAX_NESTING, MAX_SOURCE_NESTING } from './nesting.js';
@@ -114,9 +115,6 @@ export function parseSegment(text: string, known: KnownLabels): SegmentParse {
   });
   return { tree, labels: hook.record() };
 }
-
-/** Block types whose children are phrasing content: every text node has one as an ancestor. */
-const phrasingRoots = new Set(['paragraph', 'heading', 'tableCell']);
 
 /** What every literal autolink holds: an `@` (email, `mailto:`, `xmpp:`), a scheme or `www.`. */
 const linkable = /@|https?:\/\/|www\./i;
