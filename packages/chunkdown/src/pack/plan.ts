@@ -103,7 +103,11 @@ export function planCuts(
     (prefix[b] as number) - (prefix[a] as number) - (trail[b - 1] as number);
 
   const cuts: number[] = [];
-  const inOrder = fillsInOrder(units[from] as Unit);
+  // A block's first leaf says what kind of piece the run is made of (sections and headings have
+  // none that matters here).
+  const head = units[from] as Unit;
+  const lead = head.kind === 'block' ? head.leaves()[0] : undefined;
+  const inOrder = fillsInOrder(head, lead);
   // The open chunk ends before the run when it may and it is over the limit already (a unit
   // kept whole), or when the run is filled in order and what is open is more than a small start
   // (such as the first sentence of the same paragraph, which the run takes along): then where
@@ -120,7 +124,7 @@ export function planCuts(
     return new Set(cuts.map((k) => from + k - 1));
   }
   const marked = new Set<number>();
-  const marks = isWholeBlock(units[from] as Unit);
+  const marks = isWholeBlock(head, lead);
   const stack: [number, number][] = [[first, n]];
   while (stack.length > 0) {
     const [a, b] = stack.pop() as [number, number];
@@ -233,12 +237,10 @@ function markedCut(
  * a paragraph (sentences, clauses, words: full chunks of running text retrieve better, and where
  * they are cut does not depend on what came before the paragraph), table rows and the pieces of
  * raw HTML (an overlap repeats them whole or not at all, so a piece holds as many as fit under its
- * repeated header row, and fewer pieces repeat nothing).
+ * repeated header row, and fewer pieces repeat nothing). `leaf` is the unit's first leaf.
  */
-function fillsInOrder(unit: Unit): boolean {
-  if (unit.kind !== 'block') return false;
-  const leaf = unit.leaves()[0];
-  if (!leaf) return false;
+function fillsInOrder(unit: Unit, leaf: Leaf | undefined): boolean {
+  if (unit.kind !== 'block' || !leaf) return false;
   return (
     isParagraphPiece(leaf) ||
     leaf.node.type === 'tableRow' ||
@@ -249,11 +251,10 @@ function fillsInOrder(unit: Unit): boolean {
 /**
  * Whether a unit is a section, a heading, a break or a whole block outside running text (not a
  * piece of a paragraph, a heading or a cell, nor a slice of a literal): only those are cut at marked
- * boundaries, which would leave fragments of running text.
+ * boundaries, which would leave fragments of running text. `leaf` is the unit's first leaf.
  */
-function isWholeBlock(unit: Unit): boolean {
+function isWholeBlock(unit: Unit, leaf: Leaf | undefined): boolean {
   if (unit.kind !== 'block') return true;
-  const leaf = unit.leaves()[0];
   return (
     leaf !== undefined &&
     leaf.from < 0 &&
