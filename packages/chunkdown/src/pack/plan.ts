@@ -103,11 +103,11 @@ export function planCuts(
     (prefix[b] as number) - (prefix[a] as number) - (trail[b - 1] as number);
 
   const cuts: number[] = [];
-  // A block's first leaf says what kind of piece the run is made of (sections and headings have
-  // none that matters here).
+  // A block's first leaf says what kind of piece the run is made of (sections, headings and
+  // breaks have none that matters here).
   const head = units[from] as Unit;
   const lead = head.kind === 'block' ? head.leaves()[0] : undefined;
-  const inOrder = fillsInOrder(head, lead);
+  const inOrder = fillsInOrder(lead);
   // The open chunk ends before the run when it may and it is over the limit already (a unit
   // kept whole), or when the run is filled in order and what is open is more than a small start
   // (such as the first sentence of the same paragraph, which the run takes along): then where
@@ -237,10 +237,11 @@ function markedCut(
  * a paragraph (sentences, clauses, words: full chunks of running text retrieve better, and where
  * they are cut does not depend on what came before the paragraph), table rows and the pieces of
  * raw HTML (an overlap repeats them whole or not at all, so a piece holds as many as fit under its
- * repeated header row, and fewer pieces repeat nothing). `leaf` is the unit's first leaf.
+ * repeated header row, and fewer pieces repeat nothing). `leaf` is the first leaf of the run's
+ * first unit when that unit is a block.
  */
-function fillsInOrder(unit: Unit, leaf: Leaf | undefined): boolean {
-  if (unit.kind !== 'block' || !leaf) return false;
+function fillsInOrder(leaf: Leaf | undefined): boolean {
+  if (!leaf) return false;
   return (
     isParagraphPiece(leaf) ||
     leaf.node.type === 'tableRow' ||
