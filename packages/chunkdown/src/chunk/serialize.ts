@@ -310,8 +310,9 @@ export function createSerializer(
       code,
       html,
       list,
-      paragraph: within(defaultHandlers.paragraph),
-      heading: within(defaultHandlers.heading),
+      // GFM writes a task list item's check with its paragraph handler: wrap that one.
+      paragraph: within(base.handlers?.paragraph ?? defaultHandlers.paragraph),
+      heading: within(base.handlers?.heading ?? defaultHandlers.heading),
     },
   };
 

@@ -43,6 +43,21 @@ describe('createSerializer', () => {
     expect(written('`````md\n```\ninner\n```\n`````')).toBe('````md\n```\ninner\n```\n````');
   });
 
+  test('keeps the checkbox of a task list item, in every piece of a split item', () => {
+    // GFM writes the check with its paragraph handler: a paragraph handler of chunkdown's own
+    // must still ask it, or every `[x]` and `[ ]` of a document is lost.
+    expect(written('- [x] Done\n- [ ] Open\n\n1. [ ] numbered')).toBe(
+      '* [x] Done\n* [ ] Open\n\n1. [ ] numbered',
+    );
+    const { trees, serializer } = chunkTrees(
+      '- [x] Shipped the first part of the work.\n- [ ] Still open: the second part of it.',
+      30,
+    );
+    const texts = trees.map((tree) => serializer().stringify(tree));
+    expect(texts.length).toBeGreaterThan(1);
+    for (const text of texts) expect(text).toMatch(/^\* \[[x ]\] /);
+  });
+
   test('writes a literal autolink as it was written', () => {
     expect(written('Visit https://example.com/path or www.example.com today.')).toBe(
       'Visit https://example.com/path or www.example.com today.',

@@ -20,10 +20,17 @@ export function parseMarkdown(markdown: string): Root {
   return parser.parse(takeFrontmatter(markdown.replace(/^\uFEFF/, '')).body);
 }
 
+/** The words a task list item's check counts as (no source range holds them). */
+const taskChecked = 'TaskChecked';
+const taskOpen = 'TaskOpen';
+
 /** Rendered text pieces of a tree (what a reader sees), one per text-bearing node. */
 export function renderedTexts(tree: Nodes, into: string[] = []): string[] {
   if (tree.type === 'yaml' || (tree.type as string) === 'toml' || tree.type === 'definition')
     return into;
+  // A task list item's check is content a reader sees, though no word: count it as one.
+  if (tree.type === 'listItem' && typeof tree.checked === 'boolean')
+    into.push(tree.checked ? taskChecked : taskOpen);
   if (tree.type === 'html') into.push(tree.value.replace(/&(?:#\d+|#x[0-9a-f]+|[a-z]+);/gi, ' '));
   else if ('value' in tree && typeof tree.value === 'string') into.push(tree.value);
   else if ((tree.type === 'image' || tree.type === 'imageReference') && tree.alt)
@@ -150,13 +157,24 @@ export function linkUrls(markdown: string): string[] {
   return urlsOf(parseMarkdown(markdown));
 }
 
+/** Destinations of a tree's links and images, references resolved by its definitions. */
 function urlsOf(tree: Root): string[] {
   const urls: string[] = [];
+  const defined = new Map<string, string>();
+  const references: string[] = [];
   const visit = (node: Nodes) => {
     if (node.type === 'link' || node.type === 'image') urls.push(node.url);
+    else if (node.type === 'linkReference' || node.type === 'imageReference')
+      references.push(node.identifier);
+    else if (node.type === 'definition' && !defined.has(node.identifier))
+      defined.set(node.identifier, node.url);
     if ('children' in node) for (const child of node.children as Nodes[]) visit(child);
   };
   visit(tree);
+  for (const identifier of references) {
+    const url = defined.get(identifier);
+    if (url !== undefined) urls.push(url);
+  }
   return urls;
 }
 
@@ -323,7 +341,7 @@ function wordsInRange(tree: Root, chunk: Chunk, markdown: string): number {
     have.set(match[0], (have.get(match[0]) ?? 0) + 1);
   }
   // Words not in the range, less the context the chunk repeats.
-  const words = wordsOf(tree);
+  const words = wordsOf(tree).filter((word) => word !== taskChecked && word !== taskOpen);
   let unexplained = 0;
   for (const word of words) {
     const count = have.get(word) ?? 0;
