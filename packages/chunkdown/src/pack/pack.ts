@@ -1,3 +1,4 @@
+import { WORD } from '../split/levels.js';
 import type { Atomic, Leaf, Unit } from '../split/types.js';
 import type { Overflow } from '../types.js';
 import { literalText } from '../util/literal.js';
@@ -138,6 +139,16 @@ function decide(
   if (unit.record) return { do: 'split', close: true, whole: 'start' };
   const carry = limits.chunkSize * carryShare(unit);
   return { do: 'split', close: open.size >= carry, whole: 'start' };
+}
+
+/**
+ * Whether a unit is split only so that a heading (or lead-in) before it gets the start of it, and
+ * that would cut it into words: a unit that fits `maxSize` is never split (SPEC §4), and a heading
+ * that keeps one word of a code line, or the first words of a sentence, keeps nothing worth
+ * having. Cuts at lines, items, sentences and clauses still give the heading its content's start.
+ */
+function splitsOnlyForLeadIn(unit: Unit, parts: readonly Unit[], maxSize: number): boolean {
+  return unit.size <= maxSize && (parts[0]?.level ?? 0) >= WORD;
 }
 
 function emptyChunk(): OpenChunk {
@@ -282,6 +293,15 @@ export function pack(root: Unit, limits: Limits): Draft[] {
         return;
       case 'split': {
         const parts = unit.split();
+        if (
+          Array.isArray(parts) &&
+          decision.whole === 'join' &&
+          splitsOnlyForLeadIn(unit, parts, maxSize)
+        ) {
+          // A unit that fits is not cut into words to give a heading company: it joins whole.
+          emit(unit, ahead);
+          return;
+        }
         if (!Array.isArray(parts)) {
           // Under a hard limit, a unit too big for any chunk is cut as text: headings before it
           // go along, at the start of its first piece.

@@ -62,12 +62,19 @@ export function cut(
       const spanStart = spans[k] as number;
       const spanEnd = spans[k + 1] as number;
       if (spanStart > start && !cutter.blank(start, spanStart)) {
-        units.push(cutter.piece(start, spanStart, spanEnd, next));
+        units.push(levelled(cutter.piece(start, spanStart, spanEnd, next), level));
       }
       start = spanEnd;
     }
-    if (b > start && !cutter.blank(start, b)) units.push(cutter.piece(start, b, sizeEnd, next));
+    if (b > start && !cutter.blank(start, b))
+      units.push(levelled(cutter.piece(start, b, sizeEnd, next), level));
     if (units.length > 1) return units;
   }
   return cutter.atomic(a, b);
+}
+
+/** A piece with the level it was cut out at. */
+function levelled(unit: Unit, level: Rank): Unit {
+  unit.level = level;
+  return unit;
 }

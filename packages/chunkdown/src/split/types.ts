@@ -47,6 +47,11 @@ export interface Unit {
    * pieces share chunks with nothing else.
    */
   record?: boolean;
+  /**
+   * The boundary level the unit was cut out of its parent at (`levels.ts`), for a piece of text,
+   * code or HTML; absent for whole nodes and sections.
+   */
+  level?: number;
   /** The leaves of the unit, when it is placed whole. */
   leaves(): Leaf[];
   /** The next-smaller units, or why the unit cannot be split. */

@@ -1,6 +1,7 @@
 import type { Break, Text } from 'mdast';
 import { describe, expect, test } from 'vitest';
 import { type Limits, pack } from '../../src/pack/pack.js';
+import { LINE, WORD } from '../../src/split/levels.js';
 import type { Unit } from '../../src/split/types.js';
 import { emptySection } from '../helpers/stages.js';
 import { block, group, heading, names, rule } from '../helpers/units.js';
@@ -49,6 +50,20 @@ describe('pack', () => {
   test('a heading before a unit too big for it takes the unit’s first part along', () => {
     const section = [heading('H', 10), group('block', [block('p1', 60), block('p2', 60)])];
     expect(names(packUnits(section))).toEqual([['H', 'p1'], ['p2']]);
+  });
+
+  test('a heading takes no words of a unit that fits: the unit joins it whole, over the limit', () => {
+    // A code line of 70 fits any chunk, but not after a heading of 40: cut at its words, the
+    // heading would keep `let area =` and the next chunk the rest of the line.
+    const words = [block('let', 3, { level: WORD }), block('area', 67, { level: WORD })];
+    const line = block('line', 70, { split: () => words });
+    const drafts = packUnits([heading('H', 40), line, block('after', 20)]);
+    expect(names(drafts)).toEqual([['H', 'line'], ['after']]);
+    expect(drafts[0]?.overflow).toEqual({ reason: 'heading', nodeType: 'heading', size: 110 });
+    // Cut at its lines (or sentences), a unit still gives the heading its first part.
+    const lines = [block('l1', 40, { level: LINE }), block('l2', 40, { level: LINE })];
+    const code = block('code', 80, { split: () => lines });
+    expect(names(packUnits([heading('H', 40), code]))).toEqual([['H', 'l1'], ['l2']]);
   });
 
   test('a lead-in paragraph (ending with a colon) stays with what follows', () => {
