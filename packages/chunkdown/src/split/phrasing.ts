@@ -59,7 +59,10 @@ function textCutter(flat: Flat): Cutter {
       if (level === GRAPHEME) return graphemeBoundaries(flat, a, b);
       if (level === HYPHEN) return hyphenBoundaries(flat.text, a, b);
       const spans = boundaries(flat.text, a, b, level);
-      return spans.length === 0 && level === WORD ? segmentBoundaries(flat.text, a, b) : spans;
+      return withoutRawStarts(
+        flat,
+        spans.length === 0 && level === WORD ? segmentBoundaries(flat.text, a, b) : spans,
+      );
     },
     cutsGraphemes: (a, b) => flat.state.cutsWord(rangeSize(flat, a, b)),
     piece: (a, b, sizeEnd, level) => rangeUnit(flat, cutter, a, b, sizeEnd, level),
@@ -92,6 +95,34 @@ function rangeUnit(
         : rangeLeaves(flat, a, sizeEnd),
     split: () => cut(cutter, a, b, sizeEnd, level),
   };
+}
+
+/** Inline nodes written as raw markup, whose reading depends on where their line starts. */
+const rawInline: ReadonlySet<string> = new Set(['html', 'mdxJsxTextElement']);
+
+/**
+ * The separators after which no piece starts with raw inline markup: at the start of a piece,
+ * a `<br/>` or `<div>` alone on its line opens an HTML block (and a JSX element a flow element),
+ * which swallows the lines after it, links and emphasis with them.
+ */
+function withoutRawStarts(flat: Flat, spans: number[]): number[] {
+  let kept = 0;
+  for (let k = 0; k < spans.length; k += 2) {
+    const end = spans[k + 1] as number;
+    if (startsWithRaw(flat, end)) continue;
+    spans[kept++] = spans[k] as number;
+    spans[kept++] = end;
+  }
+  spans.length = kept;
+  return spans;
+}
+
+/** Whether raw inline markup starts at `at` of the flattened text. */
+function startsWithRaw(flat: Flat, at: number): boolean {
+  const run = flat.runs[runAt(flat.runs, at)];
+  return (
+    run !== undefined && run.start === at && run.text === undefined && rawInline.has(run.node.type)
+  );
 }
 
 function atomicReason(flat: Flat, a: number, b: number): Atomic {
@@ -151,7 +182,14 @@ export function phrasingTailStarts(
   const found: Array<TailStart & { size: number }> = [];
   let previous = -1;
   for (const [at, rank] of cuts) {
-    if (at === previous || at <= start || at >= end || insideLink(flat, at)) continue;
+    if (
+      at === previous ||
+      at <= start ||
+      at >= end ||
+      insideLink(flat, at) ||
+      startsWithRaw(flat, at)
+    )
+      continue;
     previous = at;
     const size = rangeSize(flat, at, end);
     if (size > room) break;

@@ -61,6 +61,34 @@ describe('phrasingUnit', () => {
   });
 });
 
+describe('raw inline markup', () => {
+  // At the start of a piece, `<br/>` alone on its line opens an HTML block, which would swallow
+  // the link after it: a piece never starts there, and neither does an overlap.
+  const markdown = 'Some words before it.\n<br/>\n[A link](https://x.dev) and words after.';
+
+  test('no piece starts with it, at any level', () => {
+    const { unit } = paragraphOf(markdown, { chunkSize: 10 });
+    const starts: string[] = [];
+    const visit = (piece: Unit) => {
+      starts.push(piece.leaves()[0]?.node.type ?? '');
+      const parts = piece.split();
+      if (Array.isArray(parts)) for (const part of parts) visit(part);
+    };
+    visit(unit);
+    expect(starts).toContain('link');
+    expect(starts).not.toContain('html');
+  });
+
+  test('no overlap starts with it', () => {
+    const { flat } = paragraphOf(markdown);
+    const starts = phrasingTailStarts(flat, 0, flat.text.length, 100);
+    expect(starts.length).toBeGreaterThan(2);
+    const html = flat.runs.find((run) => run.node.type === 'html');
+    expect(starts.map((start) => start.at)).not.toContain(html?.start);
+    expect(starts.map((start) => start.at)).toContain((html?.start ?? 0) + 2);
+  });
+});
+
 describe('phrasingTailStarts', () => {
   test('from the end backwards, each with what it takes, at most the room', () => {
     const { flat } = paragraphOf('First sentence. Then more words here.');
