@@ -1,5 +1,6 @@
 import type {
   Blockquote,
+  Definition,
   Nodes,
   Paragraph,
   Parent,
@@ -33,6 +34,14 @@ export interface ContainerSyntax {
   separator: string;
   /** What comes between the body and the closer. */
   closeSeparator: string;
+  /**
+   * The identifiers of the references the opener's title may make (`:::note[See [ref]]`,
+   * `!!! quote "[Why?]"`): the opener is written as it was, so a chunk that sits in the container
+   * needs their definitions to keep the links.
+   */
+  references?: readonly string[];
+  /** The definitions of {@link references} the document has (set by the tree stage). */
+  definitions?: readonly Definition[];
 }
 
 /**
@@ -148,6 +157,8 @@ export function groupScanned(
       separator: each.separator,
       closeSeparator: '\n',
     };
+    const references = titleReferences(each.container.title);
+    if (references.length > 0) syntax.references = references;
     const node: ContainerDirective = {
       type: 'containerDirective',
       name: each.container.name,
@@ -299,11 +310,13 @@ function annotateDirective(node: ContainerDirective, markdown: string): void {
   const colons = /^:+/.exec(opener)?.[0] ?? ':::';
   const label = node.children[0];
   let title: string | undefined;
+  const references: string[] = [];
   if (
     label?.type === 'paragraph' &&
     (label.data as { directiveLabel?: boolean } | undefined)?.directiveLabel
   ) {
     title = textOf(label).trim();
+    referencesIn(label, references);
     node.children = node.children.slice(1);
   }
   const attributes = stringAttributes(node.attributes ?? {});
@@ -317,7 +330,35 @@ function annotateDirective(node: ContainerDirective, markdown: string): void {
     indent: '',
     separator: '\n',
     closeSeparator: '\n',
+    ...(references.length > 0 ? { references } : {}),
   });
+}
+
+/** Collect the identifiers of the references in phrasing content (a directive's label). */
+function referencesIn(node: Nodes, into: string[]): void {
+  if (node.type === 'linkReference' || node.type === 'imageReference') into.push(node.identifier);
+  if ('children' in node) for (const child of node.children as Nodes[]) referencesIn(child, into);
+}
+
+/**
+ * The identifiers a title written as plain text (`!!! quote "[Why use mike?]"`, `::: tip See
+ * [ref]`) may refer to: the text of each innermost pair of brackets, normalized as mdast does
+ * (whitespace collapsed, case folded). Only those the document defines are ever used.
+ */
+function titleReferences(title: string | undefined): string[] {
+  if (!title?.includes('[')) return [];
+  const found: string[] = [];
+  for (const match of title.matchAll(/\[([^[\]]*\S[^[\]]*)\]/g)) {
+    found.push(
+      (match[1] as string)
+        .replace(/[\t\n\r ]+/g, ' ')
+        .trim()
+        .toLowerCase()
+        .toUpperCase()
+        .toLowerCase(),
+    );
+  }
+  return found;
 }
 
 function annotateElement(node: MdxJsxFlowElement, markdown: string): void {

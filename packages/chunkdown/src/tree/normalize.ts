@@ -1,5 +1,6 @@
 import type { Definition, Nodes, Parent, PhrasingContent, Root, Text } from 'mdast';
 import type { ResolvedOptions, RuleKey } from '../options.js';
+import { containerSyntax } from '../parse/containers.js';
 import { isPlainText } from '../parse/nesting.js';
 import type { NodeTransform } from '../types.js';
 
@@ -119,6 +120,21 @@ export function normalize(
           alt: current.alt ?? null,
           ...(current.position ? { position: current.position } : {}),
         };
+      }
+    }
+
+    // A container whose opener's title makes references (written as it was) carries their
+    // definitions, for every chunk that sits in it.
+    const syntax = containerSyntax(current);
+    if (syntax?.references) {
+      const found = syntax.references
+        .map(definitionOf)
+        .filter((definition) => definition !== undefined);
+      if (found.length > 0) {
+        current = {
+          ...current,
+          data: { ...current.data, chunkdownContainer: { ...syntax, definitions: found } },
+        } as Nodes;
       }
     }
 
