@@ -1,6 +1,7 @@
 import type { Nodes, Root } from 'mdast';
 import type { Draft } from '../pack/pack.js';
 import type { LengthFunction } from '../types.js';
+import { hasFenceLines, type OpenFence, scanFences } from '../util/fence-lines.js';
 import { segmentOffsets } from '../util/segmenter.js';
 
 /** Re-splitting for `maxRawSize` gives up on structure after this many rounds. */
@@ -128,6 +129,10 @@ export interface CutPiece {
   text: string;
   /** Offset of the piece in the text that was cut. */
   start: number;
+  /** A fence line the piece is written after: it starts inside fenced code. */
+  before?: string;
+  /** A fence line the piece is written before: it ends inside fenced code. */
+  after?: string;
 }
 
 /**
@@ -147,6 +152,50 @@ export interface CutPiece {
  *   with their offsets in `text`.
  */
 export function hardCut(text: string, cap: number, length: LengthFunction): CutPiece[] {
+  if (!hasFenceLines(text)) return cutWithin(text, cap, length);
+  // Text that holds fence lines (an HTML comment around an example) is cut within what a fence
+  // line to close a piece and one to reopen the next leave of the cap, so each piece reads with
+  // its fences balanced, as a split code block does.
+  const room = cap - 2 * fenceLineSize(text, length);
+  if (room < cap / 2) return cutWithin(text, cap, length);
+  const pieces = cutWithin(text, room, length);
+  let open: OpenFence | undefined;
+  let scanned = 0;
+  for (const piece of pieces) {
+    open = scanFences(text.slice(scanned, piece.start), open);
+    scanned = piece.start;
+    const before = open ? fenceLine(open, true) : '';
+    const ends = scanFences(before ? `${before}\n${piece.text}` : piece.text);
+    const after = ends ? fenceLine(ends, false) : '';
+    const written = (before ? `${before}\n` : '') + piece.text + (after ? `\n${after}` : '');
+    if ((before || after) && length(written) <= cap) {
+      if (before) piece.before = before;
+      if (after) piece.after = after;
+    }
+  }
+  return pieces;
+}
+
+/** A line that opens (with its info string) or closes a fence. */
+function fenceLine(fence: OpenFence, opening: boolean): string {
+  const marker = fence.char.repeat(fence.length);
+  return opening && fence.info ? `${marker}${fence.info}` : marker;
+}
+
+/**
+ * What the longest line of `text` that could be a fence line adds to a piece (with its newline;
+ * less what the size unit counts for any piece, such as a header or special tokens).
+ */
+function fenceLineSize(text: string, length: LengthFunction): number {
+  let largest = 0;
+  for (const match of text.matchAll(/^[ \t>*+\-\d.)]*((?:`{3,}|~{3,})[^\n]*)/gm)) {
+    largest = Math.max(largest, length(`${(match[1] as string).trim()}\n`));
+  }
+  return Math.max(0, largest - length(''));
+}
+
+/** {@link hardCut} of text without fence lines: within `cap`, at line ends first. */
+function cutWithin(text: string, cap: number, length: LengthFunction): CutPiece[] {
   const pieces: CutPiece[] = [];
   // Balanced pieces: aim at an even share of the text, so the last piece is not a fragment.
   const count = Math.max(1, Math.ceil(length(text) / cap));
@@ -159,7 +208,10 @@ export function hardCut(text: string, cap: number, length: LengthFunction): CutP
       break;
     }
     let cut = graphemeBoundary(text, at, Math.min(fit, at + Math.max(share, 1)));
-    const space = lastWhitespace(text, at + Math.ceil((cut - at) / 2), cut);
+    // A line end in the second half, else any whitespace there.
+    const half = at + Math.ceil((cut - at) / 2);
+    const lineEnd = text.lastIndexOf('\n', cut);
+    const space = lineEnd > half ? lineEnd : lastWhitespace(text, half, cut);
     if (space > at) cut = space;
     const piece = text.slice(at, cut).trimEnd();
     if (piece.length > 0) pieces.push({ text: piece, start: at });

@@ -361,7 +361,9 @@ function cutChunks(
   const at = source === text ? (offset: number) => offset : alignWithSource(text, source);
   return hardCut(text, cap, measure).map((piece) => {
     const last = piece.start + piece.text.length - 1;
-    const written = last + 1 < text.length ? finish(piece.text) : piece.text;
+    const cutText = last + 1 < text.length ? finish(piece.text) : piece.text;
+    const written =
+      (piece.before ? `${piece.before}\n` : '') + cutText + (piece.after ? `\n${piece.after}` : '');
     // A last character the source does not have (markup, a URL) maps to where the source
     // stands, which may be its end: the piece ends there, not past it.
     const to = Math.min(source.length, Math.max(at(piece.start), at(last) + 1));

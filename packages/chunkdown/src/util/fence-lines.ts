@@ -8,6 +8,8 @@
 export interface OpenFence {
   char: string;
   length: number;
+  /** The opening line's info string (`js title="a.js"`), trimmed. */
+  info?: string;
 }
 
 /**
@@ -35,7 +37,7 @@ export function scanFences(text: string, from?: OpenFence): OpenFence | undefine
     if (!fence) {
       // A backtick fence's info string cannot hold a backtick (that is inline code).
       if (marker[0] === '`' && rest.includes('`')) continue;
-      fence = { char: marker[0] as string, length: marker.length };
+      fence = { char: marker[0] as string, length: marker.length, info: rest.trim() };
     } else if (marker[0] === fence.char && marker.length >= fence.length && rest.trim() === '') {
       fence = undefined;
     }

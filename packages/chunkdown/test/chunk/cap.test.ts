@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { hardCut, type Rendered, type Resplitter, resplit } from '../../src/chunk/cap.js';
 import type { Draft } from '../../src/pack/pack.js';
 import type { LengthFunction } from '../../src/types.js';
+import { scanFences } from '../../src/util/fence-lines.js';
 
 const characters: LengthFunction = (text) => text.length;
 
@@ -50,6 +51,38 @@ describe('hardCut', () => {
     const pieces = cut(text, 3, words);
     expect(pieces.every((piece) => words(piece.text) <= 3)).toBe(true);
     expect(pieces.map((piece) => piece.text).join(' ')).toBe(text);
+  });
+
+  test('cuts at a line end in the second half before any other whitespace', () => {
+    const text = 'first line of words\nsecond line here and more words go on';
+    expect(cut(text, 40).map((piece) => piece.text)).toEqual([
+      'first line of words',
+      'second line here and more words go on',
+    ]);
+  });
+
+  test('closes and reopens fenced code that a piece ends or starts inside of', () => {
+    // Raw HTML kept whole (a comment around an example) is cut as text under the cap: each piece
+    // must still read with its fences balanced.
+    const code = Array.from({ length: 8 }, (_, index) => `const v${index} = compute(${index});`);
+    const text = `<!--\nHidden example:\n\n\`\`\`js\n${code.join('\n')}\n\`\`\`\n\nAfter it.\n-->`;
+    const pieces = cut(text, 120);
+    expect(pieces.length).toBeGreaterThan(1);
+    const written = pieces.map(
+      (piece) =>
+        (piece.before ? `${piece.before}\n` : '') +
+        piece.text +
+        (piece.after ? `\n${piece.after}` : ''),
+    );
+    for (const piece of written) {
+      expect(piece.length).toBeLessThanOrEqual(120);
+      expect(scanFences(piece)).toBeUndefined();
+    }
+    expect(pieces[0]?.after).toBe('```');
+    expect(pieces[1]?.before).toBe('```js');
+    // Every line is cut at its end: no piece starts inside a line of the text.
+    for (const piece of pieces)
+      expect(piece.start === 0 || text[piece.start - 1] === '\n').toBe(true);
   });
 
   test('text within the cap is one piece', () => {
