@@ -204,7 +204,10 @@ export function createSerializer(
     return written;
   };
   // MDX nodes kept whole (a JSX element without content, an expression, inline JSX) are written
-  // as the source wrote them where that is one line; else by their dialect's serializer.
+  // as the source wrote them: their dialect's serializer reflows attributes and re-indents
+  // template literals, which changes their values. Lines after the first lose the indentation of
+  // the block they are in (the serializer indents them again); where that is more than spaces
+  // (a block quote's `>`), the dialect's serializer writes them.
   const asWritten: Handle = (
     node: Nodes,
     parent: Parents | undefined,
@@ -213,7 +216,12 @@ export function createSerializer(
   ) => {
     const range = sourceMap.range(node);
     const written = range && source.slice(range.start, range.end);
-    if (written !== undefined && !/[\r\n]/.test(written)) return written;
+    if (written !== undefined) {
+      if (!/[\r\n]/.test(written)) return written;
+      const flow = node.type === 'mdxJsxFlowElement' || node.type === 'mdxFlowExpression';
+      const lines = dedent(written, flow ? column(source, range.start) : blockColumn());
+      if (lines !== undefined) return lines;
+    }
     const handle = (base.handlers as Record<string, Handle> | undefined)?.[node.type];
     return handle ? handle(node as never, parent, state, info) : '';
   };
@@ -248,14 +256,15 @@ export function createSerializer(
       closeSeparator: blankAfter ? '\n\n' : '\n',
     };
   };
-  /** Where a node of a chunk (or the node it was copied or sliced from) starts in the source. */
-  const startInSource = (node: Nodes): number | undefined => {
-    const origin = sliceOrigins.get(node);
-    if (origin) return sourceMap.char(origin.node, origin.from)?.start;
-    return sourceMap.range((copyOrigins.get(node as Parent) as Nodes | undefined) ?? node)?.start;
-  };
-  const endInSource = (node: Nodes): number | undefined =>
-    sourceMap.range((copyOrigins.get(node as Parent) as Nodes | undefined) ?? node)?.end;
+  /**
+   * Where the node a node of a chunk was copied or sliced from starts in the source: a piece of a
+   * code block lays out as the block does (its fence line is where the block starts, and every
+   * piece is reopened with it), not as the line it starts at.
+   */
+  const startInSource = (node: Nodes): number | undefined => sourceMap.range(originOf(node))?.start;
+  const endInSource = (node: Nodes): number | undefined => sourceMap.range(originOf(node))?.end;
+  const originOf = (node: Nodes): Nodes =>
+    (sliceOrigins.get(node)?.node ?? copyOrigins.get(node as Parent) ?? node) as Nodes;
 
   // The first chunk is written by `toMarkdown`, which builds the serializer's state (handlers,
   // unsafe patterns and joins merged from the options: a fixed cost per call, about a tenth of
@@ -378,6 +387,22 @@ function writeWith(state: State, tree: Root): string {
   const result = state.handle(tree, undefined, state, info);
   const last = result.charCodeAt(result.length - 1);
   return result && last !== 10 && last !== 13 ? `${result}\n` : result;
+}
+
+/**
+ * Text with `width` spaces taken off the start of every line after the first (a blank line may
+ * have fewer); `undefined` when a line starts with anything else there.
+ */
+function dedent(text: string, width: number): string | undefined {
+  const lines = text.split(/\r\n|\r|\n/);
+  if (width === 0) return lines.join('\n');
+  for (let index = 1; index < lines.length; index++) {
+    const line = lines[index] as string;
+    const prefix = line.slice(0, width);
+    if (!/^ *$/.test(prefix)) return undefined;
+    lines[index] = line.slice(width);
+  }
+  return lines.join('\n');
 }
 
 /**
