@@ -10,11 +10,9 @@ import type {
   TableRow,
   Text,
 } from 'mdast';
-import { containerSyntax } from '../parse/containers.js';
 import type { Leaf } from '../split/types.js';
 import type { Provenance } from '../tree/provenance.js';
 import { literalText } from '../util/literal.js';
-import { phrasingRoots } from '../util/phrasing.js';
 
 /** A GitHub alert's marker (`[!NOTE]`), or an Obsidian callout's with its fold and title (`[!tip]- Title`). */
 const alertMarker = /^\[![A-Za-z][\w-]*\][+-]?(?:[ \t]+[^\n]*)?/;
@@ -40,8 +38,6 @@ export function assemble(leaves: readonly Leaf[], context: AssembleContext): Roo
   const originals: Parent[] = [];
   const copies: Parent[] = [root];
   const alerts: Blockquote[] = [];
-  /** Definitions the openers of the containers copied refer to (`:::note[See [ref]]`). */
-  const titled: Definition[] = [];
 
   for (const leaf of leaves) {
     const path = leaf.path;
@@ -61,8 +57,6 @@ export function assemble(leaves: readonly Leaf[], context: AssembleContext): Roo
         itemIndexes,
       );
       provenance.copyOrigins.set(copy, original);
-      const opener = containerSyntax(original as Nodes);
-      if (opener?.definitions) titled.push(...opener.definitions);
       if (
         copy.type === 'blockquote' &&
         copy.data &&
@@ -75,32 +69,11 @@ export function assemble(leaves: readonly Leaf[], context: AssembleContext): Roo
       copies.push(copy);
     }
     append(copies[copies.length - 1] as Parent, leaf, provenance);
-    if (leaf.from < 0) openerDefinitions(leaf.node, titled);
   }
 
   for (const alert of alerts) addAlertMarker(alert, provenance);
   if (definitions && definitions.size > 0) appendDefinitions(root, definitions);
-  if (titled.length > 0) appendTitleDefinitions(root, titled);
   return root;
-}
-
-/** Collect the definitions the openers of the containers in a whole node refer to. */
-function openerDefinitions(node: Nodes, into: Definition[]): void {
-  const syntax = containerSyntax(node);
-  if (syntax?.definitions) into.push(...syntax.definitions);
-  if (!('children' in node) || phrasingRoots.has(node.type) || node.type === 'table') return;
-  for (const child of node.children as Nodes[]) openerDefinitions(child, into);
-}
-
-/** Append the definitions container openers refer to, once each, unless the chunk has them. */
-function appendTitleDefinitions(root: Root, titled: readonly Definition[]): void {
-  const seen = new Set<string>();
-  for (const node of root.children) if (node.type === 'definition') seen.add(node.identifier);
-  for (const definition of titled) {
-    if (seen.has(definition.identifier)) continue;
-    seen.add(definition.identifier);
-    root.children.push(definition);
-  }
 }
 
 /** Append a leaf to a copied container, joining it to the slice before it when both cut one text. */

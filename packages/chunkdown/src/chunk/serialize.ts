@@ -1,8 +1,8 @@
-import type { Code, Html, Link, List, Nodes, Parent, Parents, Root, Text } from 'mdast';
+import type { Code, Definition, Html, Link, List, Nodes, Parent, Parents, Root, Text } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import type { Handle, Info, Options, SafeConfig, State } from 'mdast-util-to-markdown';
 import { defaultHandlers, toMarkdown } from 'mdast-util-to-markdown';
-import { type ContainerSyntax, containerSyntax } from '../parse/containers.js';
+import { type ContainerSyntax, containerSyntax, verbatimDefinitions } from '../parse/containers.js';
 import type { Provenance } from '../tree/provenance.js';
 import type { SourceMap } from '../tree/source-map.js';
 import { hasFenceLines, scanFences } from '../util/fence-lines.js';
@@ -145,12 +145,17 @@ export function createSerializer(
   };
 
   // An ordered list whose source repeats its number (`1.` `1.` `1.`, as MkDocs and many READMEs
-  // write them) is written so too: from its start, not incremented.
+  // write them) is written so too: with its number, not incremented, in every piece (a piece
+  // of it that starts at its third item starts at `1.` too, not `3.`).
   const list: Handle = (node: List, parent: Parents | undefined, state: State, info: Info) => {
     const increment = state.options.incrementListMarker;
-    state.options.incrementListMarker = increment !== false && !repeatsNumber(node);
+    const repeats = repeatsNumber(node);
+    state.options.incrementListMarker = increment !== false && !repeats;
+    const start = (copyOrigins.get(node) as List | undefined)?.start;
+    const written =
+      repeats && start !== undefined && start !== node.start ? { ...node, start } : node;
     try {
-      return defaultHandlers.list(node, parent, state, info);
+      return defaultHandlers.list(written, parent, state, info);
     } finally {
       state.options.incrementListMarker = increment;
     }
@@ -193,6 +198,7 @@ export function createSerializer(
     const original = (copyOrigins.get(node) ?? node) as Nodes;
     const syntax = containerSyntax(original) ?? containerSyntax(node as Nodes);
     if (!syntax) return asWritten(node as Nodes, parent, state, info);
+    needDefinitions(original);
     const body = state.containerFlow(node as never, info);
     const { separator, closeSeparator, indent } = pieceLayout(node, original, syntax);
     const inner = indent
@@ -215,15 +221,41 @@ export function createSerializer(
     info: Info,
   ) => {
     const range = sourceMap.range(node);
-    const written = range && source.slice(range.start, range.end);
-    if (written !== undefined) {
-      if (!/[\r\n]/.test(written)) return written;
+    if (range) {
+      const written = source.slice(range.start, range.end);
       const flow = node.type === 'mdxJsxFlowElement' || node.type === 'mdxFlowExpression';
-      const lines = dedent(written, flow ? column(source, range.start) : blockColumn());
-      if (lines !== undefined) return lines;
+      const lines = /[\r\n]/.test(written)
+        ? dedent(written, flow ? column(source, range.start) : blockColumn())
+        : written;
+      if (lines !== undefined) {
+        needDefinitions(node);
+        return lines;
+      }
     }
     const handle = (base.handlers as Record<string, Handle> | undefined)?.[node.type];
     return handle ? handle(node as never, parent, state, info) : '';
+  };
+
+  // The definitions of the references that nodes written as the source wrote them make (their
+  // links are not rewritten inline): they are added at the end of the chunk.
+  let pending: Definition[] = [];
+  const needDefinitions = (node: Nodes) => {
+    const found = verbatimDefinitions(node);
+    if (found) pending.push(...found);
+  };
+  /** The chunk's text with the definitions it needs that its tree does not hold. */
+  const withDefinitions = (tree: Root, text: string): string => {
+    if (pending.length === 0) return text;
+    const held = new Set<string>();
+    for (const node of tree.children) if (node.type === 'definition') held.add(node.identifier);
+    const children: Definition[] = [];
+    for (const definition of pending) {
+      if (held.has(definition.identifier)) continue;
+      held.add(definition.identifier);
+      children.push(definition);
+    }
+    pending = [];
+    return children.length > 0 ? `${text}\n\n${write({ type: 'root', children }).trim()}` : text;
   };
 
   /**
@@ -346,7 +378,7 @@ export function createSerializer(
   const retry = (tree: Root, flag: (on: boolean) => void): string => {
     flag(true);
     try {
-      return write(tree).trim();
+      return withDefinitions(tree, write(tree).trim());
     } finally {
       flag(false);
     }
@@ -354,7 +386,8 @@ export function createSerializer(
 
   return {
     stringify(tree) {
-      const text = write(tree).trim();
+      pending = [];
+      const text = withDefinitions(tree, write(tree).trim());
       if (!hasFenceLines(text) || scanFences(text) === undefined) return text;
       const indented = retry(tree, (on) => {
         indentFencedCode = on;

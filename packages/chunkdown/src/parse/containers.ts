@@ -40,8 +40,21 @@ export interface ContainerSyntax {
    * needs their definitions to keep the links.
    */
   references?: readonly string[];
-  /** The definitions of {@link references} the document has (set by the tree stage). */
-  definitions?: readonly Definition[];
+}
+
+/**
+ * The definitions of the references a node written as the source wrote it makes (a container's
+ * opener, MDX kept whole): the tree stage keeps them in the node's `data.chunkdownDefinitions`,
+ * for the chunks that write it.
+ *
+ * @param node
+ *   Any node.
+ * @returns
+ *   The definitions, or `undefined`.
+ */
+export function verbatimDefinitions(node: Nodes): readonly Definition[] | undefined {
+  return (node.data as { chunkdownDefinitions?: readonly Definition[] } | undefined)
+    ?.chunkdownDefinitions;
 }
 
 /**

@@ -73,9 +73,12 @@ export function normalize(
   const blocks = transforms.size === 0 ? memo : undefined;
   // The definitions the block being rebuilt read.
   let reading: NormalizedBlock['read'] = [];
+  // The definitions the references inside a node written as the source wrote it resolved to.
+  let verbatimReads: Definition[] | undefined;
   const definitionOf = (identifier: string) => {
     const definition = definitions.get(identifier);
     reading.push([identifier, definition]);
+    if (definition) verbatimReads?.push(definition);
     return definition;
   };
 
@@ -93,7 +96,39 @@ export function normalize(
     return result;
   }
 
+  /**
+   * Rebuild a node; one written as the source wrote it (a container's opener, MDX kept whole)
+   * keeps the definitions of the references it makes in `data.chunkdownDefinitions`: the chunks
+   * that write it add them, or its links would lose their URLs.
+   */
   function rebuild(
+    node: Nodes,
+    parent: Parent | undefined,
+    index: number | undefined,
+  ): Nodes | null {
+    const syntax = containerSyntax(node);
+    if (!syntax && !writtenAsSource.has(node.type)) return rebuildNode(node, parent, index);
+    const outer = verbatimReads;
+    const reads: Definition[] = [];
+    // A container's body is written anew (its links inline): only its opener is as written.
+    verbatimReads = syntax ? undefined : reads;
+    for (const identifier of syntax?.references ?? []) {
+      const definition = definitionOf(identifier);
+      if (definition) reads.push(definition);
+    }
+    let result: Nodes | null;
+    try {
+      result = rebuildNode(node, parent, index);
+    } finally {
+      verbatimReads = outer;
+    }
+    if (!result || reads.length === 0) return result;
+    outer?.push(...reads);
+    const unique = [...new Map(reads.map((read) => [read.identifier, read])).values()];
+    return { ...result, data: { ...result.data, chunkdownDefinitions: unique } } as Nodes;
+  }
+
+  function rebuildNode(
     node: Nodes,
     parent: Parent | undefined,
     index: number | undefined,
@@ -120,21 +155,6 @@ export function normalize(
           alt: current.alt ?? null,
           ...(current.position ? { position: current.position } : {}),
         };
-      }
-    }
-
-    // A container whose opener's title makes references (written as it was) carries their
-    // definitions, for every chunk that sits in it.
-    const syntax = containerSyntax(current);
-    if (syntax?.references) {
-      const found = syntax.references
-        .map(definitionOf)
-        .filter((definition) => definition !== undefined);
-      if (found.length > 0) {
-        current = {
-          ...current,
-          data: { ...current.data, chunkdownContainer: { ...syntax, definitions: found } },
-        } as Nodes;
       }
     }
 
@@ -188,6 +208,14 @@ export function normalize(
   };
   return { tree, definitions };
 }
+
+/** MDX nodes kept whole, which chunks write as the source wrote them (with their references). */
+const writtenAsSource: ReadonlySet<string> = new Set([
+  'mdxJsxFlowElement',
+  'mdxJsxTextElement',
+  'mdxFlowExpression',
+  'mdxTextExpression',
+]);
 
 /** Whether two definitions (or their absence) make the same link. */
 function sameDefinition(a: Definition | undefined, b: Definition | undefined): boolean {

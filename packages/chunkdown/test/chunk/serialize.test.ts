@@ -58,6 +58,19 @@ describe('createSerializer', () => {
     for (const text of texts) expect(text).toMatch(/^\* \[[x ]\] /);
   });
 
+  test('writes a list that repeats its number so in every piece, and numbers the others', () => {
+    const items = ['First step of the work.', 'Second step of it.', 'Third and last step.'];
+    const pieces = (markdown: string) => {
+      const { trees, serializer } = chunkTrees(markdown, 25);
+      return trees.map((tree) => serializer().stringify(tree));
+    };
+    const repeated = pieces(items.map((item) => `1. ${item}`).join('\n'));
+    expect(repeated.length).toBe(3);
+    for (const piece of repeated) expect(piece).toMatch(/^1\. /);
+    const numbered = pieces(items.map((item, index) => `${index + 1}. ${item}`).join('\n'));
+    expect(numbered.map((piece) => piece.slice(0, 3))).toEqual(['1. ', '2. ', '3. ']);
+  });
+
   test('writes a literal autolink as it was written', () => {
     expect(written('Visit https://example.com/path or www.example.com today.')).toBe(
       'Visit https://example.com/path or www.example.com today.',

@@ -409,7 +409,10 @@ export function findProblems(
     forced.length > 0
       ? parseDialects(takeFrontmatter(text).body, dialectsFor(forced, '')).tree
       : parser.parse(text);
-  const source = constructsOf(forced.length > 0 ? readAs(markdown) : sourceTree);
+  // A document read with dialects is read so in every check: its words and links are what that
+  // reading renders (an MkDocs body is markdown to it, where CommonMark sees indented code).
+  const sourceRead = forced.length > 0 ? readAs(markdown) : sourceTree;
+  const source = constructsOf(sourceRead);
   const headingsSeen = new Map<string, number>();
   const frontmatter = frontmatterLines(markdown);
   const chunkWords: string[] = [];
@@ -502,12 +505,10 @@ export function findProblems(
     previousEnd = chunk.end;
 
     // Each chunk on its own: what it renders, and what it re-parses as.
-    const tree = parser.parse(chunk.text);
-    const own = wordsOf(tree);
-    chunkWords.push(...own);
-    chunkUrls.push(...urlsOf(tree));
+    const read = forced.length > 0 ? readAs(chunk.text) : parser.parse(chunk.text);
+    chunkWords.push(...wordsOf(read));
+    chunkUrls.push(...urlsOf(read));
     if (!chunk.cut && !chunk.fallback) {
-      const read = forced.length > 0 ? readAs(chunk.text) : tree;
       const constructs = constructsOf(read);
       // (Overlap repeats text, code lines and table rows, never a heading: it gains nothing.)
       for (const construct of gained(constructs, source, headingsSeen)) {
@@ -549,7 +550,10 @@ export function findProblems(
     add('other', 'two chunks with the same id');
   }
   if (!cut) {
-    const lost = missing(checks.inputWords ?? wordsOf(sourceTree), chunkWords);
+    const lost = missing(
+      checks.inputWords && forced.length === 0 ? checks.inputWords : wordsOf(sourceRead),
+      chunkWords,
+    );
     if (lost.length > 0) add('lost-words', `lost words: ${lost.slice(0, 12).join(', ')}`);
   } else {
     // A chunk cut as text reads as something else when parsed (a piece of raw HTML as a link, a
@@ -564,7 +568,7 @@ export function findProblems(
     if (lost.length > 0) add('lost-words', `lost letters: ${lost.slice(0, 12).join(', ')}`);
   }
   if (checks.links !== false && !cut) {
-    const lostLinks = missing(urlsOf(sourceTree), chunkUrls);
+    const lostLinks = missing(urlsOf(sourceRead), chunkUrls);
     if (lostLinks.length > 0)
       add('cut-links', `lost or broken links: ${lostLinks.slice(0, 5).join(', ')}`);
   }
