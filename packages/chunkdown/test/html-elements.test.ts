@@ -31,6 +31,20 @@ describe('HTML elements around markdown', () => {
     });
   }
 
+  test('an opening tag over the limit itself still takes the start of what it opens', () => {
+    // mdBook captions make `<Listing …>` lines longer than a small chunk: alone, the tag left the
+    // element open in one chunk and closed it in the next.
+    const caption = filler(20, 'caption');
+    const text = `${filler(20, 'intro')}.\n\n<Listing number="5-12" caption="${caption}">\n\n\`\`\`rust\n{{#rustdoc_include ../listings/listing-05-12/src/main.rs}}\n\`\`\`\n\n</Listing>\n\n${filler(20, 'after')}.`;
+    const chunks = chunkTexts(text, 100);
+    const opened = chunks.find((chunk) => chunk.includes('<Listing'));
+    expect(opened).toMatch(/^<Listing[^>]*>\n\n```rust\n/);
+    for (const chunk of chunks) {
+      expect(chunk).not.toMatch(/<Listing[^>]*>$/);
+      expect(chunk).not.toMatch(/^<\/Listing>/);
+    }
+  });
+
   test('an overlap never starts with a closing tag alone', () => {
     // The code is one token longer than the overlap: no line or word of it fits, only the tag.
     const code = `\`\`\`rust\n${'x'.repeat(60)}\n\`\`\``;

@@ -59,10 +59,9 @@ export const splitters: Record<string, NodeSplitter> = {
     // A block nested too deep to split structurally is cut like plain text.
     if (isPlainText(node)) return linesUnit(node as never, path, section, state, undefined);
     const unit = htmlUnit(node as never, path, section, state, ruleKeepsWhole(state, 'html', node));
-    // An element's opening tag alone (`<Listing …>`, `<details>`) stays with what it opens.
-    return opensElement(node as Html) && unit.size <= state.options.maxSize
-      ? { ...unit, leadIn: true }
-      : unit;
+    // An element's opening tag alone (`<Listing …>`, `<details>`) stays with what it opens, also
+    // when it is over the limit itself (a long caption): alone, it leaves the element open.
+    return opensElement(node as Html) ? { ...unit, leadIn: true } : unit;
   },
   table: (node, path, section, state) =>
     tableUnit(node as never, path, section, state, ruleKeepsWhole(state, 'table', node)),
