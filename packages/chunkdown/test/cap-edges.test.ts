@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { chunkdown } from '../src/index.js';
+import { mdx } from '../src/syntax.js';
 import { hasOpenFence } from './helpers/invariants.js';
 
 /** Edges of `maxRawSize` found on real docs (issue 25, leftovers of the last wave). */
@@ -14,6 +15,25 @@ describe('the raw cap', () => {
       const lastWord = chunk.text.split(/\s+/).at(-1) as string;
       expect(source.endsWith(lastWord)).toBe(true);
     }
+  });
+
+  test('a heading before what the cap cuts as text goes into its first piece', () => {
+    // A JSX element kept whole, whose estimate fit the cap and whose text does not: the heading
+    // was left a chunk of its own, though the first piece cut as text had room for it.
+    const videos = Array.from(
+      { length: 6 },
+      (_, index) =>
+        `\t\t{\n\t\t\thref: 'https://www.youtube.com/watch?v=video${index}',\n\t\t\ttitle: 'Video number ${index} of the series',\n\t\t},`,
+    ).join('\n');
+    const markdown = `import YouTubeGrid from './grid';\n\n### Community videos\n\n<YouTubeGrid\n\tvideos={[\n${videos}\n\t]}\n/>\n`;
+    const { chunks } = chunkdown({ chunkSize: 100, maxRawSize: 300, syntax: [mdx()] }).split(
+      markdown,
+    );
+    expect(chunks.some((chunk) => chunk.cut)).toBe(true);
+    for (const chunk of chunks) expect(chunk.text).not.toMatch(/^#+ [^\n]*$/);
+    expect(chunks.find((chunk) => chunk.text.startsWith('###'))?.text).toMatch(
+      /^### Community videos\n\n<YouTubeGrid/,
+    );
   });
 
   test('an empty heading is never a chunk of its own', () => {

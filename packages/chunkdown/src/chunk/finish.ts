@@ -214,7 +214,14 @@ function joinHeadings(
   if (next && next.outer === job.outer && next.draft.overlap === 0) {
     const draft = { ...next.draft, leaves: [...job.draft.leaves, ...next.draft.leaves] };
     const rendered = render(draft);
-    if (fits({ ...next, draft }, rendered)) {
+    // A next piece over the cap on its own is split again or cut as text: the headings go at
+    // the start of its first piece, as they would with a unit the packer could not split.
+    const over = () => {
+      const alone = next.rendered ?? render(next.draft);
+      next.rendered = alone;
+      return !fits(next, alone);
+    };
+    if (fits({ ...next, draft }, rendered) || over()) {
       // `next` is on top of the stack: it becomes the joined job.
       next.draft = draft;
       next.rendered = rendered;

@@ -58,16 +58,28 @@ function wordsOf(tree: Root): string[] {
 
 /** `&#x…;` and `&#…;` replaced by the characters they stand for. */
 function decodeNumericReferences(text: string): string {
-  return text.replace(/&#(x[0-9a-f]+|\d+);/gi, (reference, code: string) => {
-    const point =
-      code[0] === 'x' || code[0] === 'X' ? Number.parseInt(code.slice(1), 16) : Number(code);
-    return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : reference;
-  });
+  // Not inside inline code (`&#124;` there is what it renders: the spans between backticks).
+  return text
+    .split(/(`+[^`]*`+)/)
+    .map((part, index) =>
+      index % 2 === 1
+        ? part
+        : part.replace(/&#(x[0-9a-f]+|\d+);/gi, (reference, code: string) => {
+            const point =
+              code[0] === 'x' || code[0] === 'X'
+                ? Number.parseInt(code.slice(1), 16)
+                : Number(code);
+            return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : reference;
+          }),
+    )
+    .join('');
 }
 
 /** Letters and digits of rendered markdown, one by one (for chunks the raw cap cut as text). */
 export function letters(markdown: string): string[] {
-  return words(markdown).flatMap((word) => [...word]);
+  return words(markdown)
+    .filter((word) => word !== taskChecked && word !== taskOpen)
+    .flatMap((word) => [...word]);
 }
 
 function counts(items: string[]): Map<string, number> {
