@@ -82,7 +82,8 @@ describe('public API', () => {
     expect(withContext.map((chunk) => chunk.text)).toEqual(plain.map((chunk) => chunk.text));
     expect(withContext.map((chunk) => chunk.embedText)).toEqual([
       '# Title\n\nA first sentence here.',
-      'Title\n\nA second one there.\n\n## Part\n\nMore.',
+      'Title\n\nA second one there.',
+      'Title\n\n## Part\n\nMore.',
     ]);
     expect(chunkdown({ chunkSize: 30, context: false }).split(markdown).chunks).toEqual(plain);
   });

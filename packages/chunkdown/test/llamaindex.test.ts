@@ -101,9 +101,10 @@ describe('ChunkdownNodeParser', () => {
       '# A\n\nThe same',
       'sentence here.',
       '# B\n\nThe same',
-      'sentence here.\n\n- one\n- two',
+      'sentence here.',
+      '- one\n- two',
     ]);
-    expect(nodes[3]?.text).toBe('sentence here.\n\n* one\n* two');
+    expect(nodes[4]?.text).toBe('* one\n* two');
     expect(nodes[3]?.startCharIdx).toBe(text.lastIndexOf('sentence here.'));
     // A node that starts the document starts at 0 (TextNode's constructor would drop a 0).
     expect(nodes[0]?.startCharIdx).toBe(0);

@@ -4,25 +4,25 @@ import { fnv1a } from '../util/fnv.js';
 import { phrasingRoots } from '../util/phrasing.js';
 
 /**
- * Where a run of units is cut into chunks, decided top down so that an edit moves few boundaries.
+ * Where a run of units is cut into chunks, decided so that an edit moves few boundaries.
  *
- * A stretch of units larger than `chunkSize` is cut at its strongest boundary (before a section
- * or heading, then a thematic break, then any other unit; among equals, the one whose next unit's
- * text hashes highest), among the boundaries that leave at least {@link MIN_PART} of `chunkSize`
- * on both sides; each side is cut again the same way until it fits. Which boundary is strongest
- * depends on the text around it, not on where the stretch starts or how big it is, so an edit
- * changes the chunk it is in, and moves a boundary only when that chunk stops fitting (or starts
- * to). Filling chunks in order instead moves every later boundary of the run when one sentence is
- * added, and balancing k pieces moves all k − 1.
+ * A stretch of whole blocks or sections is first cut where a content-defined chunker would cut
+ * (see {@link localMaxima}): at every boundary whose score (strength, then the hash of the text
+ * there) is the highest within {@link MIN_PART} of `chunkSize` on both sides. Whether a boundary
+ * is such a cut depends only on the text near it, so an edit moves only the cuts near it, and
+ * chunks are seldom nearly full (a sentence added to a full chunk must move a boundary, whatever
+ * the plan).
  *
- * A stretch that fits is cut too when it holds a marked boundary (see {@link MARKED_SHARE}), so
- * that fewer chunks are nearly full: a sentence added to a nearly full chunk must move a
- * boundary, whatever the plan.
+ * A piece still larger than `chunkSize` is cut at its strongest boundary (before a section or
+ * heading, then a thematic break, then any other unit; among equals, the highest hash), among
+ * the boundaries that leave at least {@link MIN_PART} of `chunkSize` on both sides; each side is
+ * cut again the same way until it fits. Filling chunks in order instead moves every later
+ * boundary of the run when one sentence is added, and balancing k pieces moves all k − 1.
  *
  * Cutting top down can leave two small chunks side by side (the last of one part and the first
  * of the next); neighbours that together hold at most {@link JOIN_BELOW} of `chunkSize` join,
- * across the weakest boundary first (never across a marked cut). Some runs are filled in order
- * instead (see {@link fillsInOrder}).
+ * across the weakest boundary first (never across a content-defined cut). Some runs are filled
+ * in order instead (see {@link fillsInOrder}).
  */
 const MIN_PART = 0.3;
 /**
@@ -32,16 +32,6 @@ const MIN_PART = 0.3;
  */
 const JOIN_BELOW = 0.7;
 const MANY_EQUAL = 8;
-/**
- * A boundary is marked when its hash is in the top half of all hashes and it is as strong as any
- * boundary of its stretch: a stretch of whole blocks or sections that fits is cut at its strongest
- * marked boundary that leaves {@link MIN_PART} of `chunkSize` on both sides. Like a
- * content-defined chunker's cut points (FastCDC), whether a boundary is marked depends on the text
- * after it, not on where the stretch starts. At size 500 (ratio 1), averaged over four hash seeds,
- * it took 0.005–0.013 off the changed chunks per one-sentence edit, for 2–4 % more chunks
- * (issue 26).
- */
-const MARKED_SHARE = 0.5;
 /** What the open chunk holds below this share of `chunkSize` fills on with pieces filled in order. */
 const CARRIED = 0.5;
 
@@ -96,7 +86,8 @@ export function planCuts(
       k === 1
         ? open.placed && open.mayEnd
         : previous !== undefined && !previous.leadIn && previous.kind !== 'heading';
-    if (mayEnd) score[k] = cutStrength(unit) + cutHash(unit) / 2 ** 32;
+    if (mayEnd)
+      score[k] = cutStrength(unit) + boundaryHash(k > 1 ? previous : undefined, unit) / 2 ** 32;
   }
   /** Size of pieces a..b − 1. */
   const size = (a: number, b: number) =>
@@ -123,21 +114,23 @@ export function planCuts(
     fill(first, n, chunkSize, score, size, cuts);
     return new Set(cuts.map((k) => from + k - 1));
   }
-  const marked = new Set<number>();
-  const marks = isWholeBlock(head, lead);
-  const stack: [number, number][] = [[first, n]];
+  // Content-defined cuts first (in a run of whole blocks or sections), then each piece that is
+  // still too large is cut top down.
+  const marked = isWholeBlock(head, lead)
+    ? localMaxima(first, n, MIN_PART * chunkSize, score, prefix, size)
+    : [];
+  cuts.push(...marked);
+  const stack: [number, number][] = [];
+  for (let i = marked.length; i >= 0; i--) {
+    stack.push([
+      i === 0 ? first : (marked[i - 1] as number),
+      i === marked.length ? n : (marked[i] as number),
+    ]);
+  }
   while (stack.length > 0) {
     const [a, b] = stack.pop() as [number, number];
     const total = size(a, b);
-    if (total <= chunkSize) {
-      const cut = marks ? markedCut(a, b, MIN_PART * chunkSize, score, size) : -1;
-      if (cut >= 0) {
-        cuts.push(cut);
-        marked.add(cut);
-        stack.push([a, cut], [cut, b]);
-      }
-      continue;
-    }
+    if (total <= chunkSize) continue;
     const least = Math.min(MIN_PART * chunkSize, total / 2);
     // Among many equals, the left side takes ⌊k / 2⌋ of the k chunks the stretch needs.
     const pieces = Math.ceil(total / chunkSize);
@@ -147,7 +140,10 @@ export function planCuts(
     stack.push([a, cut], [cut, b]);
   }
   cuts.sort((x, y) => x - y);
-  joinSmallNeighbours(cuts, first, n, score, size, JOIN_BELOW * chunkSize, marked);
+  // (The open chunk's end, when it ends before the run, is no cut between neighbours.)
+  const kept = new Set(marked);
+  if (endsOpen) kept.add(1);
+  joinSmallNeighbours(cuts, first, n, score, size, JOIN_BELOW * chunkSize, kept);
   return new Set(cuts.map((k) => from + k - 1));
 }
 
@@ -207,29 +203,55 @@ function strongestCut(
 }
 
 /**
- * The strongest marked boundary of pieces a..b − 1 (see {@link MARKED_SHARE}) that leaves at
- * least `least` on both sides; -1 when there is none.
+ * The content-defined cuts of pieces first..n − 1: the boundaries that may end a chunk, at least
+ * `width` from the run's ends, whose score is higher than that of every such boundary within
+ * `width` before them and at least that of every one within `width` after them. Like a
+ * content-defined chunker's cut points (FastCDC, or the local maxima of AE and RAM), whether a
+ * boundary is one depends on the text within `width` of it, not on where the run starts nor on
+ * which cut was chosen first; cuts are at least `width` apart. Linear: the maxima of the windows
+ * come from monotonic queues. In order.
  */
-function markedCut(
-  a: number,
-  b: number,
-  least: number,
+function localMaxima(
+  first: number,
+  n: number,
+  width: number,
   score: Float64Array,
+  prefix: Float64Array,
   size: (a: number, b: number) => number,
-): number {
-  if (size(a, b) < 2 * least) return -1;
-  let strength = 0;
-  for (let k = a + 1; k < b; k++) strength = Math.max(strength, Math.floor(score[k] as number));
-  const lowest = strength + 1 - MARKED_SHARE;
-  let best = -1;
-  let bestScore = -1;
-  for (let k = a + 1; k < b; k++) {
-    const s = score[k] as number;
-    if (s < lowest || s <= bestScore || size(a, k) < least || size(k, b) < least) continue;
-    best = k;
-    bestScore = s;
+): number[] {
+  const candidates: number[] = [];
+  for (let k = first + 1; k < n; k++) {
+    if ((score[k] as number) < 0 || size(first, k) < width || size(k, n) < width) continue;
+    candidates.push(k);
   }
-  return best;
+  const count = candidates.length;
+  if (count === 0) return [];
+  const at = (i: number) => prefix[candidates[i] as number] as number;
+  const scoreOf = (i: number) => score[candidates[i] as number] as number;
+  // The highest score within `width` before each candidate (exclusive), left to right.
+  const before = new Float64Array(count).fill(-1);
+  const queue = new Int32Array(count);
+  let head = 0;
+  let tail = 0;
+  for (let i = 0; i < count; i++) {
+    while (head < tail && at(i) - at(queue[head] as number) >= width) head++;
+    if (head < tail) before[i] = scoreOf(queue[head] as number);
+    while (head < tail && scoreOf(queue[tail - 1] as number) <= scoreOf(i)) tail--;
+    queue[tail++] = i;
+  }
+  // The same after each candidate, right to left; a candidate that beats both is a cut.
+  const cuts: number[] = [];
+  head = 0;
+  tail = 0;
+  for (let i = count - 1; i >= 0; i--) {
+    while (head < tail && at(queue[head] as number) - at(i) >= width) head++;
+    const after = head < tail ? scoreOf(queue[head] as number) : -1;
+    if (scoreOf(i) > (before[i] as number) && scoreOf(i) >= after)
+      cuts.push(candidates[i] as number);
+    while (head < tail && scoreOf(queue[tail - 1] as number) <= scoreOf(i)) tail--;
+    queue[tail++] = i;
+  }
+  return cuts.reverse();
 }
 
 /**
@@ -251,8 +273,9 @@ function fillsInOrder(leaf: Leaf | undefined): boolean {
 
 /**
  * Whether a unit is a section, a heading, a break or a whole block outside running text (not a
- * piece of a paragraph, a heading or a cell, nor a slice of a literal): only those are cut at marked
- * boundaries, which would leave fragments of running text. `leaf` is the unit's first leaf.
+ * piece of a paragraph, a heading or a cell, nor a slice of a literal): only runs of those get
+ * content-defined cuts, which would leave fragments of running text. `leaf` is the unit's first
+ * leaf.
  */
 function isWholeBlock(unit: Unit, leaf: Leaf | undefined): boolean {
   if (unit.kind !== 'block') return true;
@@ -304,7 +327,7 @@ function fill(
 
 /**
  * Drop cuts between neighbours that together hold at most `limit`, weakest boundary first, except
- * the `marked` ones (in place; `cuts` is sorted).
+ * the `marked` (content-defined) ones (in place; `cuts` is sorted).
  */
 function joinSmallNeighbours(
   cuts: number[],
@@ -343,6 +366,42 @@ function cutStrength(unit: Unit): number {
   return unit.kind === 'section' || unit.kind === 'heading' ? 3 : unit.kind === 'break' ? 2 : 1;
 }
 
+/**
+ * The hash that ranks the boundary before `after` among boundaries of its strength: of the text
+ * on its side least likely to be edited. A one-sentence edit of prose leaves headings, code, HTML,
+ * tables and math as they are, so a boundary next to one of those is ranked by it (the unit after
+ * it, else the end of the unit before it); between two pieces of prose, by the start of the one
+ * after it, which a sentence added after another never changes. Ranked by the prose after it, a
+ * boundary after a code block moved whenever the first sentence after the code was deleted
+ * (issue 26).
+ */
+function boundaryHash(before: Unit | undefined, after: Unit): number {
+  const head = after.leaves()[0];
+  if (after.kind !== 'block' || !head || notProse.has(head.node.type) || !before) {
+    return cutHash(after);
+  }
+  const leaves = before.leaves();
+  const tail = leaves[leaves.length - 1];
+  if (before.kind === 'block' && tail && tail.from < 0 && notProse.has(tail.node.type)) {
+    return fnv1a(`${tail.node.type}${trailingText(tail.node, HASHED)}`);
+  }
+  return cutHash(after);
+}
+
+/** Blocks whose text is not prose. */
+const notProse: ReadonlySet<string> = new Set([
+  'heading',
+  'code',
+  'html',
+  'table',
+  'math',
+  'thematicBreak',
+  'definition',
+  'mdxJsxFlowElement',
+  'mdxFlowExpression',
+  'mdxjsEsm',
+]);
+
 /** A hash (FNV-1a) of the unit's kind and the first {@link HASHED} characters of its text. */
 function cutHash(unit: Unit): number {
   const leaf = unit.leaves()[0];
@@ -366,6 +425,20 @@ function leadingText(node: Nodes, limit: number): string {
   if ('children' in node) {
     for (const child of node.children as Nodes[]) {
       text += leadingText(child, limit - text.length);
+      if (text.length >= limit) break;
+    }
+  }
+  return text;
+}
+
+/** Up to `limit` characters at the end of a node's text, in document order. */
+function trailingText(node: Nodes, limit: number): string {
+  if ('value' in node && typeof node.value === 'string') return node.value.slice(-limit);
+  let text = '';
+  if ('children' in node) {
+    const children = node.children as Nodes[];
+    for (let index = children.length - 1; index >= 0; index--) {
+      text = trailingText(children[index] as Nodes, limit - text.length) + text;
       if (text.length >= limit) break;
     }
   }
