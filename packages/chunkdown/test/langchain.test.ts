@@ -196,7 +196,8 @@ describe('ChunkdownTextSplitter', () => {
       ).toEqual([
         ['# One\n\nFirst paragraph,', { from: 1, to: 3 }],
         ['on two lines.', { from: 4, to: 4 }],
-        ['Second paragraph.\n\n# Two\n\nLast.', { from: 6, to: 10 }],
+        ['Second paragraph.', { from: 6, to: 6 }],
+        ['# Two\n\nLast.', { from: 8, to: 10 }],
       ]);
     }
   });

@@ -213,10 +213,11 @@ describe('--previous', () => {
     expect(first('docs/more/notes.md')?.text).toMatch(/^# \(from the previous run\) Notes/);
     expect(first('docs/guide.md')?.text).toMatch(/^# \(from the previous run\) Guide/);
     expect(first('docs/faq.md')?.text).toMatch(/^# FAQ/);
+    // The added line is a chunk of its own (the edit moved no boundary): both old chunks stay.
     expect(lines.filter((line) => line.file === 'docs/faq.md').map((line) => line.op)).toEqual([
       'keep',
+      'keep',
       'add',
-      'delete',
     ]);
   });
 

@@ -14,12 +14,18 @@ function cuts(units: readonly Unit[], open = fresh): number[] {
   return [...planCuts(units, 0, units.length, open, 100)].sort((a, b) => a - b);
 }
 
+/** The unit as a slice of a literal (a line of code): runs of those are cut top down only. */
+const slice = (unit: Unit): Unit => {
+  const [leaf] = unit.leaves();
+  return { ...unit, leaves: () => [{ ...leaf!, from: 0, to: 1 }] };
+};
+
 /** Blocks of the given sizes, each with text of its own. */
 const blocks = (sizes: readonly number[]) =>
   sizes.map((size, index) => block(`block number ${index}`, size));
 
 describe('planCuts', () => {
-  test('a run is cut at every boundary that scores highest within 30 % of a chunk around it', () => {
+  test('a run is cut at every boundary that scores highest within 30 % of a chunk around it, 10 % from its ends', () => {
     // Boundaries between blocks score alike but for the hash of the block after them (its kind
     // and first characters, as plan.ts hashes them).
     const score = (name: string) => fnv1a(`block${name}`);
@@ -27,15 +33,17 @@ describe('planCuts', () => {
     const [low, high] = [...names].sort((x, y) => score(x) - score(y)) as [string, string];
     const run = (each: string[], sizes: number[]) =>
       each.map((name, index) => block(name, sizes[index] as number));
-    // No boundary 30 from both ends of the run: none.
-    expect(cuts(run(['a', high], [25, 30]))).toEqual([]);
+    // No boundary 10 from both ends of the run: none.
+    expect(cuts(run(['a', high], [8, 30]))).toEqual([]);
+    expect(cuts(run(['a', high], [12, 30]))).toEqual([1]);
     // 40 apart: both boundaries are cuts, also in a run that fits.
     expect(cuts(run(['a', low, high], [35, 40, 35]))).toEqual([1, 2]);
     // 10 apart: only the one that scores higher.
     expect(cuts(run(['a', low, high], [40, 10, 40]))).toEqual([2]);
     expect(cuts(run(['a', high, low], [40, 10, 40]))).toEqual([1]);
-    // Not where a side would hold less than 30 % of a chunk.
-    expect(cuts(run(['a', high, low], [20, 50, 30]))).toEqual([2]);
+    // Not where a side would hold less than 10 % of a chunk.
+    expect(cuts(run(['a', high, low], [8, 50, 30]))).toEqual([2]);
+    expect(cuts(run(['a', low, high], [30, 50, 8]))).toEqual([1]);
     // Two neighbours that would join (together at most 70 %) stay apart at such a cut.
     expect(cuts(run(['a', high], [30, 35]))).toEqual([1]);
   });
@@ -56,8 +64,8 @@ describe('planCuts', () => {
   });
 
   test('a piece still larger than a chunk is cut at its strongest boundary, 30 % on both sides', () => {
-    // One block of 25 after 10: no boundary is 30 from the run's start but the heading's, which
-    // is 10 from it; the piece (145) is then cut top down, not at the heading.
+    // Slices of a literal get no content-defined cuts: the run (145) is cut top down, not at the
+    // heading (the strongest boundary, but 10 from the run's start), and no piece is under 30.
     const units = [
       block('a', 10),
       heading('Usage'),
@@ -65,7 +73,7 @@ describe('planCuts', () => {
       block('d', 40),
       block('e', 40),
       block('f', 10),
-    ];
+    ].map(slice);
     const found = cuts(units);
     expect(found).not.toContain(1);
     const sizes = units.map((unit) => unit.size);
@@ -95,10 +103,6 @@ describe('planCuts', () => {
     // Slices of a literal (lines of code) get no content-defined cuts: cut top down, `b` (35) and
     // `H c` (35) would be two small chunks side by side; together they hold at most 70 % of a
     // chunk, so they join.
-    const slice = (unit: Unit): Unit => {
-      const [leaf] = unit.leaves();
-      return { ...unit, leaves: () => [{ ...leaf!, from: 0, to: 1 }] };
-    };
     const units = [block('a', 70), block('b', 35), heading('H'), block('c', 30), block('d', 70)];
     expect(cuts(units.map(slice))).toEqual([1, 4]);
   });
@@ -126,11 +130,11 @@ describe('planCuts', () => {
 
   test('what the open chunk holds counts: an open chunk over the limit ends before the run', () => {
     const run = blocks([20, 20, 20]);
-    expect(cuts(run, { placed: true, size: 120, trail: 0, mayEnd: true })).toEqual([0]);
+    expect(cuts(run, { placed: true, size: 120, trail: 0, mayEnd: true })[0]).toBe(0);
     // It may not end there (it leads in): the run's first unit joins it.
     expect(cuts(run, { placed: true, size: 120, trail: 0, mayEnd: false })).not.toContain(0);
-    // A small start: the run fills it on.
-    expect(cuts(run, { placed: true, size: 20, trail: 0, mayEnd: true })).not.toContain(0);
+    // A start under 10 % of a chunk: the run fills it on.
+    expect(cuts(run, { placed: true, size: 8, trail: 0, mayEnd: true })).not.toContain(0);
   });
 
   test('plans units from..to only, and gives the indexes of the whole list', () => {

@@ -27,7 +27,7 @@ describe('splitters', () => {
   test('a short paragraph that ends with a colon leads in; others do not', () => {
     expect(firstUnit('See this:').leadIn).toBe(true);
     expect(firstUnit('See this.').leadIn).toBeUndefined();
-    // Over a quarter of the chunk size it is content of its own.
+    // Over half the chunk size it is content of its own.
     const long = `${'word '.repeat(10)}follows:`;
     expect(firstUnit(long, { chunkSize: 100 }).leadIn).toBeUndefined();
     expect(firstUnit(long, { chunkSize: 400 }).leadIn).toBe(true);
