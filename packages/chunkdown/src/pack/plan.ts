@@ -9,10 +9,9 @@ import { phrasingRoots } from '../util/phrasing.js';
  * A stretch of whole blocks or sections is first cut where a content-defined chunker would cut
  * (see {@link localMaxima}): at every boundary whose score (strength, then the hash of the text
  * there) is the highest within {@link MIN_PART} of `chunkSize` on both sides, and that lies at
- * least {@link EDGE} of `chunkSize` from the run's ends. Whether a boundary
- * is such a cut depends only on the text near it, so an edit moves only the cuts near it, and
- * chunks are seldom nearly full (a sentence added to a full chunk must move a boundary, whatever
- * the plan).
+ * least {@link EDGE} of `chunkSize` from the run's ends. Whether a boundary is such a cut depends
+ * only on the text near it, so an edit moves only the cuts near it, and chunks are seldom nearly
+ * full (a sentence added to a full chunk must move a boundary, whatever the plan).
  *
  * A piece still larger than `chunkSize` is cut at its strongest boundary (before a section or
  * heading, then a thematic break, then any other unit; among equals, the highest hash), among

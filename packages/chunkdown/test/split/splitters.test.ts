@@ -30,6 +30,8 @@ describe('splitters', () => {
     // Over half the chunk size it is content of its own.
     const long = `${'word '.repeat(10)}follows:`;
     expect(firstUnit(long, { chunkSize: 100 }).leadIn).toBeUndefined();
+    // (58 characters: at most half of 120, though over a quarter.)
+    expect(firstUnit(long, { chunkSize: 120 }).leadIn).toBe(true);
     expect(firstUnit(long, { chunkSize: 400 }).leadIn).toBe(true);
   });
 
