@@ -52,6 +52,20 @@ describe('pack', () => {
     expect(names(packUnits(section))).toEqual([['H', 'p1'], ['p2']]);
   });
 
+  test('an empty section leads into the section after it, which stays whole', () => {
+    // The chunk may end before `More`, not after it: a heading with nothing under it goes with
+    // what follows. Planned to end after it, the chunk kept it, and D was cut to join it.
+    const sections = [
+      group('section', [heading('A'), block('a', 60)]),
+      group('section', [heading('More')]),
+      group('section', [heading('D'), block('d1', 30), block('d2', 30)]),
+    ];
+    expect(names(packUnits(sections))).toEqual([
+      ['A', 'a'],
+      ['More', 'D', 'd1', 'd2'],
+    ]);
+  });
+
   test('a heading takes no words of a unit that fits: the unit joins it whole, over the limit', () => {
     // A code line of 70 fits any chunk, but not after a heading of 40: cut at its words, the
     // heading would keep `let area =` and the next chunk the rest of the line.
