@@ -89,14 +89,15 @@ export function planCuts(
     trail[k] = unit.trail ?? 0;
     prefix[k + 1] = (prefix[k] as number) + unit.size + (trail[k] as number);
     const previous = units[from + k - 2];
-    // A chunk never ends after a unit that leads in: a lead-in paragraph, a heading or an empty
-    // section (a heading with nothing under it). Breaks are dropped at a chunk's edge.
+    // A chunk never ends after a unit that leads in (as the packer decides, see `emit`): a
+    // lead-in paragraph, a heading or an empty section (a heading with nothing under it), unless
+    // that is a record (a release with no notes is whole). Breaks are dropped at a chunk's edge.
     const mayEnd =
       k === 1
         ? open.placed && open.mayEnd
         : previous !== undefined &&
           !previous.leadIn &&
-          (previous.content || previous.kind === 'break');
+          (previous.content || previous.record === true || previous.kind === 'break');
     if (mayEnd)
       score[k] = cutStrength(unit) + boundaryHash(k > 1 ? previous : undefined, unit) / 2 ** 32;
   }

@@ -4,7 +4,7 @@ import { chunkdown } from '../../src/index.js';
 import { type OpenState, planCuts } from '../../src/pack/plan.js';
 import type { Unit } from '../../src/split/types.js';
 import { fnv1a } from '../../src/util/fnv.js';
-import { block, heading, rule } from '../helpers/units.js';
+import { block, group, heading, rule } from '../helpers/units.js';
 
 /** Nothing open before the run. */
 const fresh: OpenState = { placed: false, size: 0, trail: 0, mayEnd: false };
@@ -97,6 +97,16 @@ describe('planCuts', () => {
     expect(cuts(units)).not.toContain(2);
     const headed = [block('a', 60), heading('H'), block('b', 30), block('c', 30)];
     expect(cuts(headed)).not.toContain(2);
+  });
+
+  test('an empty section leads in, unless it is a record (a release with no notes is whole)', () => {
+    const releases = (empty: boolean) => [
+      group('section', [heading('3.1.0'), block('Fixed a bug.', 50)], { record: true }),
+      group('section', [heading('2.0.0')], empty ? {} : { record: true }),
+      group('section', [heading('0.9.0'), block('First release.', 50)], { record: true }),
+    ];
+    expect(cuts(releases(false))).toEqual([2]);
+    expect(cuts(releases(true))).not.toContain(2);
   });
 
   test('two small neighbours left by cutting top down join across the weakest boundary', () => {
