@@ -2,7 +2,7 @@ import { WORD } from '../split/levels.js';
 import type { Atomic, Leaf, Unit } from '../split/types.js';
 import type { Overflow } from '../types.js';
 import { literalText } from '../util/literal.js';
-import { isParagraphPiece, planCuts } from './plan.js';
+import { isParagraphPiece, leadsInto, planCuts } from './plan.js';
 
 /** A chunk before it is rebuilt and serialized. */
 export interface Draft {
@@ -187,11 +187,10 @@ export function pack(root: Unit, limits: Limits): Draft[] {
     open.size += unit.size;
     open.trail = unit.trail ?? 0;
     if (unit.content) open.content = true;
-    // A heading, a lead-in, an empty section, or a chunk without content yet leads into the
+    // A unit that leads in (see `leadsInto`), or a chunk without content yet, leads into the
     // content that follows: the chunk does not end there (in a document of headings only, it may).
-    // An empty record (a release with no notes) is whole: the next record owes it nothing.
-    const leads = unit.kind === 'break' ? open.leadsIn : !unit.content || unit.leadIn === true;
-    open.leadsIn = ahead && (!open.content || (leads && unit.record !== true));
+    const leads = unit.kind === 'break' ? open.leadsIn : leadsInto(unit);
+    open.leadsIn = ahead && (!open.content || leads);
     if (atomic && unit.size > maxSize) {
       if (!open.overflow || open.overflow.size < unit.size) {
         open.overflow = { reason: atomic.reason, nodeType: atomic.nodeType, size: unit.size };

@@ -89,15 +89,11 @@ export function planCuts(
     trail[k] = unit.trail ?? 0;
     prefix[k + 1] = (prefix[k] as number) + unit.size + (trail[k] as number);
     const previous = units[from + k - 2];
-    // A chunk never ends after a unit that leads in (as the packer decides, see `emit`): a
-    // lead-in paragraph, a heading or an empty section (a heading with nothing under it), unless
-    // that is a record (a release with no notes is whole). Breaks are dropped at a chunk's edge.
+    // A chunk never ends after a unit that leads in; breaks are dropped at a chunk's edge.
     const mayEnd =
       k === 1
         ? open.placed && open.mayEnd
-        : previous !== undefined &&
-          !previous.leadIn &&
-          (previous.content || previous.record === true || previous.kind === 'break');
+        : previous !== undefined && (previous.kind === 'break' || !leadsInto(previous));
     if (mayEnd)
       score[k] = cutStrength(unit) + boundaryHash(k > 1 ? previous : undefined, unit) / 2 ** 32;
   }
@@ -297,6 +293,16 @@ function isWholeBlock(unit: Unit, leaf: Leaf | undefined): boolean {
     leaf.from < 0 &&
     !leaf.path.some((parent) => phrasingRoots.has(parent.type))
   );
+}
+
+/**
+ * Whether a unit (not a break) leads into what follows it, so that no chunk ends after it: a
+ * heading, a lead-in paragraph, or an empty section (a heading with nothing under it), unless it
+ * is a record (a release with no notes is whole: the next record owes it nothing). The packer
+ * keeps such a unit open and the planner plans no cut after it, by this one rule.
+ */
+export function leadsInto(unit: Unit): boolean {
+  return unit.record !== true && (!unit.content || unit.leadIn === true);
 }
 
 /** Whether a unit's first leaf is inside a paragraph: the unit is a piece of one (a sentence…). */
