@@ -5,7 +5,9 @@
  */
 
 const quote = '[ \\t]*(?:>[ \\t]?)*';
-const fenceLine = new RegExp(`^${quote}(\`{3,}|~{3,})(.*)$`);
+/** Blockquote markers and list markers (a fence may open a list item: `* \`\`\`js`). */
+const container = '[ \\t]*(?:(?:>|[-*+]|\\d{1,9}[.)])[ \\t]+|>)*';
+const fenceLine = new RegExp(`^${container}(\`{3,}|~{3,})(.*)$`);
 const tableLine = new RegExp(`^${quote}\\|.*\\|[ \\t]*$`);
 const cell = '[ \\t]*:?-+:?[ \\t]*';
 const delimiterRow = new RegExp(`^${quote}\\|?${cell}(?:\\|${cell})*\\|?[ \\t]*$`);
