@@ -1,4 +1,16 @@
-import type { Code, Definition, Html, Link, List, Nodes, Parent, Parents, Root, Text } from 'mdast';
+import type {
+  Break,
+  Code,
+  Definition,
+  Html,
+  Link,
+  List,
+  Nodes,
+  Parent,
+  Parents,
+  Root,
+  Text,
+} from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import type { Handle, Info, Options, SafeConfig, State } from 'mdast-util-to-markdown';
 import { defaultHandlers, toMarkdown } from 'mdast-util-to-markdown';
@@ -171,19 +183,36 @@ export function createSerializer(
     return number(a.start) !== undefined && number(a.start) === number(b.start);
   };
 
-  // A GFM literal autolink (`https://x.dev`, `a@b.co`) is written as it was, not as `<…>`.
-  const link: Handle = (node: Link, parent: Parents | undefined, state: State, info: Info) => {
+  /** Whether a link is a GFM literal autolink (`https://x.dev`, `a@b.co`): its source is its text. */
+  const isLiteral = (node: Link): boolean => {
     const range = sourceMap.range(node);
     const only = node.children.length === 1 ? node.children[0] : undefined;
-    if (
-      range &&
+    return (
+      range !== undefined &&
       only?.type === 'text' &&
       source.slice(range.start, range.end) === only.value &&
       !node.title
-    ) {
-      return only.value;
-    }
-    return defaultHandlers.link(node, parent, state, info);
+    );
+  };
+  // A literal autolink is written as it was, not as `<…>`.
+  const link: Handle = (node: Link, parent: Parents | undefined, state: State, info: Info) =>
+    isLiteral(node)
+      ? (node.children[0] as Text).value
+      : defaultHandlers.link(node, parent, state, info);
+  // A hard break is written `\` and a line ending, except after a literal autolink, which would
+  // take the backslash into its URL (`https://x.dev\`): there it is two spaces and a line ending.
+  const hardBreak: Handle = (
+    node: Break,
+    parent: Parents | undefined,
+    state: State,
+    info: Info,
+  ) => {
+    const written = defaultHandlers.break(node, parent, state, info);
+    const index = state.indexStack[state.indexStack.length - 1] ?? 0;
+    const previous = parent?.children[index - 1];
+    return written === '\\\n' && previous?.type === 'link' && isLiteral(previous)
+      ? '  \n'
+      : written;
   };
 
   // A docs-dialect container (a directive, an MkDocs admonition or tab, a JSX element with
@@ -348,6 +377,7 @@ export function createSerializer(
       root,
       text,
       link,
+      break: hardBreak,
       code,
       html,
       list,

@@ -77,6 +77,24 @@ describe('createSerializer', () => {
     );
   });
 
+  test('writes a hard break after a literal autolink with spaces, so the URL keeps its end', () => {
+    // `https://x.dev\\` re-parses as a link to `https://x.dev\\` (proxy-from-env's README).
+    const source = 'See:\n  https://example.com/a#ENV  \n  www.example.com/b  \n  done';
+    const text = written(source);
+    expect(text).toBe('See:\nhttps://example.com/a#ENV  \nwww.example.com/b  \ndone');
+    const links = (markdown: string) =>
+      stage(markdown, { chunkSize: 10_000 }).tree.children.flatMap((block) =>
+        'children' in block
+          ? block.children.flatMap((node) => (node.type === 'link' ? [node.url] : []))
+          : [],
+      );
+    expect(links(text)).toEqual(links(source));
+    // Elsewhere a hard break stays a backslash.
+    expect(written('A line  \nand [a link](https://example.com)  \nend')).toBe(
+      'A line\\\nand [a link](https://example.com)\\\nend',
+    );
+  });
+
   test('writes each chunk of a document as a serializer of its own would', () => {
     // One serializer writes every chunk of a split with the state its first chunk made: what a
     // chunk leaves in it (the last list's bullet, open stacks) must not reach the next one.
