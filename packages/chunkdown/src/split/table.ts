@@ -77,7 +77,12 @@ function columnGroups(
   let currentSize = 0;
   // The key cell of a column group is a copy: it goes as a column of its own only once.
   const keyIsColumn = !repeatKey && !repeatsKey(row, state);
-  for (let index = keyIsColumn ? 0 : 1; index < cells.length; index++) {
+  // Cells past the header's width are not rendered (GFM ignores them); they stay in the row, with
+  // the group of its last column, so that a piece re-parses as the same table, without a column
+  // the source never headed.
+  const width = Math.max((table.children[0] as TableRow).children.length, 1);
+  const headed = Math.min(cells.length, width);
+  for (let index = keyIsColumn ? 0 : 1; index < headed; index++) {
     const size = measure.size(cells[index] as TableCell);
     if (current.length > 0 && currentSize + size > budget) {
       groups.push(current);
@@ -91,6 +96,9 @@ function columnGroups(
   if (groups.length === 1 && (groups[0] as number[]).length > 1) {
     // The row is wide but every column fits one group: split it one column per group.
     groups.splice(0, 1, ...(groups[0] as number[]).map((index) => [index]));
+  }
+  for (let index = Math.max(headed, 1); index < cells.length; index++) {
+    (groups[groups.length - 1] as number[]).push(index);
   }
 
   const prefix = repeatKey ? [key] : [];
@@ -256,19 +264,18 @@ function withoutKeyWhereTooBig(
   });
 }
 
-/** A table holding only the given columns of the header, to head a column group. */
+/**
+ * A table holding only the given columns of the header, to head a column group (columns past the
+ * header's width have no header cell: their cells stay unrendered, as in the source).
+ */
 function subTable(table: Table, columns: number[]): Table {
   const header = table.children[0] as TableRow;
+  const headed = columns.filter((index) => index < header.children.length);
   return {
     type: 'table',
-    align: columns.map((index) => table.align?.[index] ?? null),
+    align: headed.map((index) => table.align?.[index] ?? null),
     children: [
-      {
-        type: 'tableRow',
-        children: columns.map(
-          (index) => header.children[index] ?? { type: 'tableCell', children: [] },
-        ),
-      },
+      { type: 'tableRow', children: headed.map((index) => header.children[index] as TableCell) },
     ],
   };
 }

@@ -63,6 +63,30 @@ describe('tableUnit', () => {
     expect(rows.map((each) => provenance.repeatedKeyRows.has(each))).toEqual([false, true]);
   });
 
+  test('cells past the header stay with the last column group, under no header of their own', () => {
+    // GFM renders no cell past the header's width (fastify's Errors.md has a row of eight cells
+    // under four): a group of its own would head them with an empty cell the source never had.
+    const extra =
+      '| Key | A | B |\n| - | - | - |\n| k1 | alpha alpha alpha | beta beta beta | extra one | extra two |';
+    const { unit } = tableOf(extra, 30);
+    const [row] = unit.split() as Unit[];
+    const groups = row!.split() as Unit[];
+    expect(groups.map((group) => leavesText(group.leaves()))).toEqual([
+      'k1alpha alpha alpha',
+      'k1beta beta betaextra oneextra two',
+    ]);
+    const headers = groups.map((group) => {
+      const [leaf] = group.leaves();
+      const table = leaf!.path[leaf!.path.length - 1] as Table;
+      expect(table.align).toHaveLength(table.children[0]!.children.length);
+      return table.children[0]!.children.map((cell) => textOf(cell));
+    });
+    expect(headers).toEqual([
+      ['Key', 'A'],
+      ['Key', 'B'],
+    ]);
+  });
+
   test('a cell too long for a chunk is split at its sentences, each piece after the key cell', () => {
     const markdown =
       '| Key | Text |\n| - | - |\n| k | One sentence here. Two sentence there. Three more. |';
