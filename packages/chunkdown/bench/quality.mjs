@@ -7,7 +7,7 @@
 const quote = '[ \\t]*(?:>[ \\t]?)*';
 /** Blockquote markers and list markers (a fence may open a list item: `* \`\`\`js`). */
 const container = '[ \\t]*(?:(?:>|[-*+]|\\d{1,9}[.)])[ \\t]+|>)*';
-const fenceLine = new RegExp(`^${container}(\`{3,}|~{3,})(.*)$`);
+const fenceLine = new RegExp(`^(${container})(\`{3,}|~{3,})(.*)$`);
 const tableLine = new RegExp(`^${quote}\\|.*\\|[ \\t]*$`);
 const cell = '[ \\t]*:?-+:?[ \\t]*';
 const delimiterRow = new RegExp(`^${quote}\\|?${cell}(?:\\|${cell})*\\|?[ \\t]*$`);
@@ -61,13 +61,23 @@ function endsInsideFence(lines) {
   return fence !== null;
 }
 
-/** The fence still open after `line` (`null` when none), given the one open before it. */
+/**
+ * The fence still open after `line` (`null` when none, else its marker and whether it opened a
+ * list item), given the one open before it.
+ */
 function nextFence(open, line) {
   const match = fenceLine.exec(line);
   if (!match) return open;
-  const [, fence, rest] = match;
-  if (open === null) return fence[0] === '`' && rest.includes('`') ? null : fence;
-  const closes = fence[0] === open[0] && fence.length >= open.length && rest.trim() === '';
+  const [, prefix, fence, rest] = match;
+  const inItem = /[-*+]|\d[.)]/.test(prefix);
+  // Inside open code, a line that starts a list item is code (` * \`\`\`js` in a doc comment),
+  // unless the code is in a list item too: then the line starts the next item, which ends it.
+  if (open !== null && inItem && !open.inItem) return open;
+  if (open === null || inItem) {
+    return fence[0] === '`' && rest.includes('`') ? null : { fence, inItem };
+  }
+  const closes =
+    fence[0] === open.fence[0] && fence.length >= open.fence.length && rest.trim() === '';
   return closes ? null : open;
 }
 

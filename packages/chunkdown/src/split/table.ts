@@ -77,10 +77,11 @@ function columnGroups(
   let currentSize = 0;
   // The key cell of a column group is a copy: it goes as a column of its own only once.
   const keyIsColumn = !repeatKey && !repeatsKey(row, state);
-  // Cells past the header's width are not rendered (GFM ignores them); they stay in the row, with
-  // the group of its last column, so that a piece re-parses as the same table, without a column
-  // the source never headed.
-  const width = Math.max((table.children[0] as TableRow).children.length, 1);
+  // Columns after the row's last cell under a header go with the last group: header cells the
+  // row has no cell for (GFM fills them in empty), whose text would be lost in no group, and
+  // cells past the header's width (GFM renders none), which in a group of their own would be
+  // headed by an empty cell the source never had.
+  const width = (table.children[0] as TableRow).children.length;
   const headed = Math.min(cells.length, width);
   for (let index = keyIsColumn ? 0 : 1; index < headed; index++) {
     const size = measure.size(cells[index] as TableCell);
@@ -97,14 +98,14 @@ function columnGroups(
     // The row is wide but every column fits one group: split it one column per group.
     groups.splice(0, 1, ...(groups[0] as number[]).map((index) => [index]));
   }
-  for (let index = Math.max(headed, 1); index < cells.length; index++) {
+  for (let index = Math.max(headed, 1); index < Math.max(cells.length, width); index++) {
     (groups[groups.length - 1] as number[]).push(index);
   }
 
   const prefix = repeatKey ? [key] : [];
   return groups.map((columns, groupIndex): Unit => {
     const virtualTable = subTable(table, repeatKey ? [0, ...columns] : columns);
-    const groupCells = columns.map((index) => cells[index] as TableCell);
+    const groupCells = columns.flatMap((index) => cells[index] ?? []);
     // The group's source is its own cells (the first group's starts at the key cell, where the
     // row starts); in later groups the key cell is repeated context.
     const first = (groupIndex === 0 && repeatKey ? key : groupCells[0])?.position;
@@ -123,7 +124,8 @@ function columnGroups(
       content: true,
       leaves: () => [{ path: groupPath, node: groupRow, from: -1, to: -1, section }],
       split: () => {
-        const only = columns.length === 1 ? (columns[0] as number) : undefined;
+        // (A header cell the row has no cell for leaves the one cell there is to split.)
+        const only = groupCells.length === 1 ? columns[0] : undefined;
         if (only === undefined) return { reason: 'never-split', nodeType: 'tableRow' };
         const pieces = cellPieces(
           cells[only] as TableCell,

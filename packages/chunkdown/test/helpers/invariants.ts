@@ -101,7 +101,13 @@ export function missing(expected: string[], actual: string[]): string[] {
 
 /** A line without its container prefix (block quote markers, list markers, indentation). */
 function stripContainers(line: string): string {
+  return splitContainers(line).rest;
+}
+
+/** A line's container prefix, as whether it holds a list marker, and the rest of the line. */
+function splitContainers(line: string): { rest: string; listMarker: boolean } {
   let index = 0;
+  let listMarker = false;
   for (;;) {
     const start = index;
     while (line[index] === ' ' || line[index] === '\t') index++;
@@ -109,26 +115,34 @@ function stripContainers(line: string): string {
     else if (
       '*+-'.includes(line[index] ?? '') &&
       (line[index + 1] === ' ' || line[index + 1] === '\t')
-    )
+    ) {
       index += 2;
-    else {
+      listMarker = true;
+    } else {
       const digits = /^\d{1,9}[.)][ \t]/.exec(line.slice(index, index + 12));
-      if (digits) index += digits[0].length;
+      if (digits) {
+        index += digits[0].length;
+        listMarker = true;
+      }
     }
-    if (index === start) return line.slice(index);
+    if (index === start) return { rest: line.slice(index), listMarker };
   }
 }
 
 /** Whether a chunk leaves a code fence open. */
 export function hasOpenFence(markdown: string): boolean {
-  let open: { char: string; length: number } | undefined;
+  let open: { char: string; length: number; inItem: boolean } | undefined;
   for (const line of markdown.split('\n')) {
-    const match = /^(`{3,}|~{3,})(.*)$/.exec(stripContainers(line));
+    const { rest, listMarker } = splitContainers(line);
+    const match = /^(`{3,}|~{3,})(.*)$/.exec(rest);
     if (!match) continue;
     const fence = match[1] as string;
-    if (!open) {
+    // Inside open code, a line that starts a list item is code (` * \`\`\`js` in a doc comment),
+    // unless the code is in a list item too: then the line starts the next item, which ends it.
+    if (open && listMarker && !open.inItem) continue;
+    if (!open || listMarker) {
       if (fence[0] === '`' && (match[2] as string).includes('`')) continue;
-      open = { char: fence[0] as string, length: fence.length };
+      open = { char: fence[0] as string, length: fence.length, inItem: listMarker };
     } else if (
       fence[0] === open.char &&
       fence.length >= open.length &&

@@ -87,6 +87,34 @@ describe('tableUnit', () => {
     ]);
   });
 
+  test('header cells the row has no cell for head the last column group, so no text is lost', () => {
+    // An all-contributors table (envinfo's README): seven people in the header row, five in the
+    // row under it. Their names were in no group's header.
+    const short =
+      '| Key | A | B | C | D |\n| - | - | - | - | - |\n| k1 | alpha alpha alpha | beta beta beta |';
+    const { unit } = tableOf(short, 30);
+    const [row] = unit.split() as Unit[];
+    const groups = row!.split() as Unit[];
+    const headers = groups.map((group) => {
+      const [leaf] = group.leaves();
+      const table = leaf!.path[leaf!.path.length - 1] as Table;
+      return table.children[0]!.children.map((cell) => textOf(cell));
+    });
+    expect(headers).toEqual([
+      ['Key', 'A'],
+      ['Key', 'B', 'C', 'D'],
+    ]);
+    expect(groups.map((group) => leavesText(group.leaves()))).toEqual([
+      'k1alpha alpha alpha',
+      'k1beta beta beta',
+    ]);
+    // The one cell of the last group still splits when it is too long.
+    const long = '| Key | A | B |\n| - | - | - |\n| k | One sentence here. Another one there. |';
+    const [longRow] = tableOf(long, 20).unit.split() as Unit[];
+    const [last] = (longRow!.split() as Unit[]).slice(-1);
+    expect(Array.isArray(last!.split())).toBe(true);
+  });
+
   test('a cell too long for a chunk is split at its sentences, each piece after the key cell', () => {
     const markdown =
       '| Key | Text |\n| - | - |\n| k | One sentence here. Two sentence there. Three more. |';

@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'vitest';
+// @ts-expect-error: the benchmark's plain JavaScript has no types
+import { breakage } from '../bench/quality.mjs';
+import { hasOpenFence } from './helpers/invariants.js';
+
+/**
+ * The line-based open-fence checks: the benchmark's (`pnpm bench` reports it for every splitter)
+ * and the invariant checks' (`hasOpenFence`). Both must see fences in list items and block
+ * quotes, and neither may read a code line as a fence.
+ */
+const checks: [string, (chunk: string) => boolean][] = [
+  ['bench', (chunk) => (breakage([chunk], chunk).openFences as number) > 0],
+  ['invariants', hasOpenFence],
+];
+
+describe.each(checks)('open fences (%s)', (_, isOpen) => {
+  test('a fence that opens a list item is closed by the item’s fence', () => {
+    expect(isOpen('* ```js\n  const a = 1;\n  ```')).toBe(false);
+    expect(isOpen('1. ```sh\n   npm i\n   ```\n2) ~~~\n   x\n   ~~~')).toBe(false);
+    expect(isOpen('> - ```\n>   quoted\n>   ```')).toBe(false);
+  });
+
+  test('fence-like lines of a doc comment inside code are code', () => {
+    // synckit's README: a TypeScript block whose comments hold ` * ```js` examples.
+    const code = '```ts\n/**\n * ```js\n * import a from "a"\n * ```\n */\nlet a\n```';
+    expect(isOpen(code)).toBe(false);
+    expect(isOpen(`Text.\n\n${code}\n\nMore.`)).toBe(false);
+  });
+
+  test('a chunk that ends inside code still counts', () => {
+    expect(isOpen('* ```js\n  const a = 1;')).toBe(true);
+    expect(isOpen('Text.\n\n```js\nconst a = 1;')).toBe(true);
+    expect(isOpen('* ```js\n  a\n* ```js\n  b')).toBe(true);
+    expect(isOpen('```ts\n/**\n * ```js\n */')).toBe(true);
+  });
+});
