@@ -21,7 +21,8 @@ export function unbalancedContainers(text: string): string[] {
   const tags: string[] = [];
   let fence: string | undefined;
   for (const raw of text.split(/\r?\n/)) {
-    const line = raw.replace(/^(?:[ \t]*>)*[ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?/, '');
+    // Block quote and list markers, nested too (`* * :::tip` opens a tip in a nested item).
+    const line = raw.replace(/^(?:[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t])))*[ \t]*/, '');
     const marker = /^(`{3,}|~{3,})(.*)$/.exec(line);
     if (fence) {
       if (marker && (marker[1] as string).startsWith(fence) && (marker[2] as string).trim() === '')

@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
 // @ts-expect-error: the benchmark's plain JavaScript has no types
 import { breakage } from '../bench/quality.mjs';
+import { unbalancedContainers } from './helpers/containers.js';
 import { hasOpenFence } from './helpers/invariants.js';
 
 /**
- * The line-based open-fence checks: the benchmark's (`pnpm bench` reports it for every splitter)
+ * The line-based checks of the invariant oracle and the benchmark. The open-fence checks: the benchmark's (`pnpm bench` reports it for every splitter)
  * and the invariant checks' (`hasOpenFence`). Both must see fences in list items and block
  * quotes, and neither may read a code line as a fence.
  */
@@ -32,5 +33,18 @@ describe.each(checks)('open fences (%s)', (_, isOpen) => {
     expect(isOpen('Text.\n\n```js\nconst a = 1;')).toBe(true);
     expect(isOpen('* ```js\n  a\n* ```js\n  b')).toBe(true);
     expect(isOpen('```ts\n/**\n * ```js\n */')).toBe(true);
+  });
+});
+
+describe('unbalanced containers', () => {
+  test('a directive in a nested list item opens and closes there', () => {
+    // vuejs/docs: a `:::tip` in an item of an item; a piece of it starts `* * :::tip`.
+    expect(unbalancedContainers('* * :::tip\n    Text.\n    :::')).toEqual([]);
+    expect(unbalancedContainers('> 1. - :::note\n>      Text.\n>      :::')).toEqual([]);
+  });
+
+  test('a closer without its opener, or an opener without its closer, is reported', () => {
+    expect(unbalancedContainers('* * Text.\n    :::')).toHaveLength(1);
+    expect(unbalancedContainers('*emphasis* first\n\n:::')).toHaveLength(1);
   });
 });
