@@ -6,6 +6,7 @@ const isolated = ['test/growth.test.ts'];
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    setupFiles: ['test/setup/fast-check.ts'],
     projects: [
       {
         extends: true,

@@ -384,6 +384,9 @@ describe('the front matter reader agrees with the yaml package', () => {
         'Note: this part: matters\nand this line is prose.',
         'title: {#each ...}\ntags: template-each',
       ],
+      // A node property after a comment in a flow collection: valid YAML the reader does not
+      // read, which it must say rather than call an error (found by the generated test).
+      unsupported: ['hello: {x #y: [hello,],\n        !bang: &amp}'],
     };
     for (const [expected, blocks] of Object.entries(cases)) {
       for (const raw of blocks) expect(agree(raw), JSON.stringify(raw)).toBe(expected);

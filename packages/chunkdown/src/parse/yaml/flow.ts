@@ -119,7 +119,7 @@ function flowSequence(flow: Flow): unknown[] {
     items.push(item);
     const after = peek(flow);
     if (after === ',') flow.position++;
-    else if (after !== ']') fail('expected `,` or `]` in a flow sequence', flow.current);
+    else if (after !== ']') missingSeparator(flow, after, '`,` or `]` in a flow sequence');
   }
 }
 
@@ -136,8 +136,18 @@ function flowMapping(flow: Flow): Record<string, unknown> {
     flowEntry(flow, map, keys);
     const after = peek(flow);
     if (after === ',') flow.position++;
-    else if (after !== '}') fail('expected `,` or `}` in a flow mapping', flow.current);
+    else if (after !== '}') missingSeparator(flow, after, '`,` or `}` in a flow mapping');
   }
+}
+
+/**
+ * Stop where an entry of a flow collection is not followed by its separator: on a node property
+ * (`!tag`, `&anchor`, `*alias`) the reader does not read, which may make it valid YAML (`{x #c
+ * ⏎ !t: v}`, which `yaml` reads), else on the error.
+ */
+function missingSeparator(flow: Flow, char: string | undefined, expected: string): never {
+  if (char === '&' || char === '*' || char === '!') unsupportedProperty(char, flow.current);
+  return fail(`expected ${expected}`, flow.current);
 }
 
 /**
