@@ -12,6 +12,23 @@ function tableOf(markdown: string, chunkSize: number) {
   return { node, provenance, unit: tableUnit(node, [], document, state, undefined) };
 }
 
+/** The column groups of the first row of a document's table, split at `chunkSize`. */
+function columnGroupsOf(markdown: string, chunkSize: number) {
+  const { unit, provenance } = tableOf(markdown, chunkSize);
+  const [row] = unit.split() as Unit[];
+  return { groups: row!.split() as Unit[], provenance };
+}
+
+/** The header table a column group is under. */
+function headingTable(group: Unit): Table {
+  const [leaf] = group.leaves();
+  return leaf!.path[leaf!.path.length - 1] as Table;
+}
+
+/** The texts of the header cells a column group is under. */
+const headerTexts = (group: Unit) =>
+  headingTable(group).children[0]!.children.map((cell) => textOf(cell));
+
 const wide =
   '| Key | A | B | C |\n| - | - | - | - |\n| k1 | alpha alpha alpha | beta beta beta | gamma gamma |\n| k2 | short | s | s |';
 
@@ -42,19 +59,12 @@ describe('tableUnit', () => {
   });
 
   test('a row too wide splits into column groups that repeat the key cell under their headers', () => {
-    const { unit, provenance } = tableOf(wide, 30);
-    const [row] = unit.split() as Unit[];
-    const groups = row!.split() as Unit[];
+    const { groups, provenance } = columnGroupsOf(wide, 30);
     expect(groups.map((group) => leavesText(group.leaves()))).toEqual([
       'k1alpha alpha alpha',
       'k1beta beta betagamma gamma',
     ]);
-    const headers = groups.map((group) => {
-      const [leaf] = group.leaves();
-      const table = leaf!.path[leaf!.path.length - 1] as Table;
-      return table.children[0]!.children.map((cell) => textOf(cell));
-    });
-    expect(headers).toEqual([
+    expect(groups.map(headerTexts)).toEqual([
       ['Key', 'A'],
       ['Key', 'B', 'C'],
     ]);
@@ -68,20 +78,16 @@ describe('tableUnit', () => {
     // under four): a group of its own would head them with an empty cell the source never had.
     const extra =
       '| Key | A | B |\n| - | - | - |\n| k1 | alpha alpha alpha | beta beta beta | extra one | extra two |';
-    const { unit } = tableOf(extra, 30);
-    const [row] = unit.split() as Unit[];
-    const groups = row!.split() as Unit[];
+    const { groups } = columnGroupsOf(extra, 30);
     expect(groups.map((group) => leavesText(group.leaves()))).toEqual([
       'k1alpha alpha alpha',
       'k1beta beta betaextra oneextra two',
     ]);
-    const headers = groups.map((group) => {
-      const [leaf] = group.leaves();
-      const table = leaf!.path[leaf!.path.length - 1] as Table;
+    for (const group of groups) {
+      const table = headingTable(group);
       expect(table.align).toHaveLength(table.children[0]!.children.length);
-      return table.children[0]!.children.map((cell) => textOf(cell));
-    });
-    expect(headers).toEqual([
+    }
+    expect(groups.map(headerTexts)).toEqual([
       ['Key', 'A'],
       ['Key', 'B'],
     ]);
@@ -92,15 +98,8 @@ describe('tableUnit', () => {
     // row under it. Their names were in no group's header.
     const short =
       '| Key | A | B | C | D |\n| - | - | - | - | - |\n| k1 | alpha alpha alpha | beta beta beta |';
-    const { unit } = tableOf(short, 30);
-    const [row] = unit.split() as Unit[];
-    const groups = row!.split() as Unit[];
-    const headers = groups.map((group) => {
-      const [leaf] = group.leaves();
-      const table = leaf!.path[leaf!.path.length - 1] as Table;
-      return table.children[0]!.children.map((cell) => textOf(cell));
-    });
-    expect(headers).toEqual([
+    const { groups } = columnGroupsOf(short, 30);
+    expect(groups.map(headerTexts)).toEqual([
       ['Key', 'A'],
       ['Key', 'B', 'C', 'D'],
     ]);
@@ -110,17 +109,15 @@ describe('tableUnit', () => {
     ]);
     // The one cell of the last group still splits when it is too long.
     const long = '| Key | A | B |\n| - | - | - |\n| k | One sentence here. Another one there. |';
-    const [longRow] = tableOf(long, 20).unit.split() as Unit[];
-    const [last] = (longRow!.split() as Unit[]).slice(-1);
+    const [last] = columnGroupsOf(long, 20).groups.slice(-1);
     expect(Array.isArray(last!.split())).toBe(true);
   });
 
   test('a cell too long for a chunk is split at its sentences, each piece after the key cell', () => {
     const markdown =
       '| Key | Text |\n| - | - |\n| k | One sentence here. Two sentence there. Three more. |';
-    const { unit, provenance } = tableOf(markdown, 25);
-    const [row] = unit.split() as Unit[];
-    const [group] = row!.split() as Unit[];
+    const { groups, provenance } = columnGroupsOf(markdown, 25);
+    const [group] = groups;
     const pieces = group!.split() as Unit[];
     expect(pieces.map((piece) => leavesText(piece.leaves()))).toEqual([
       'One sentence here. ',
