@@ -99,3 +99,38 @@ describe('chunk ids in split()', () => {
     });
   });
 });
+
+describe('ids pinned across releases', () => {
+  // Computed with chunkdown's own SHA-256 before ids moved to `@noble/hashes`: an index built
+  // then must find the same ids now (non-ASCII text, a lone surrogate, context headers, a chunk
+  // longer than 64 KiB).
+  const doc = [
+    '---\ntitle: Llamas\n---\n',
+    '# Llamas\n\nThe llama carries packs. Écoute: 中文 😀 text.\n',
+    '## Care\n\nBrush the wool x\ud800y weekly.\n',
+    '## Care\n\nBrush the wool x\ud800y weekly.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n',
+  ].join('\n');
+  const ids = (markdown: string, options: Parameters<typeof chunkdown>[0]) =>
+    chunkdown(options)
+      .split(markdown)
+      .chunks.map((chunk) => chunk.id);
+
+  test('small chunks', () => {
+    expect(ids(doc, { chunkSize: 40 })).toEqual([
+      'f2fb66abe859d87a',
+      '61ab0ec41d965aa6',
+      '5284316e109500ca',
+      '99fb23d5e2609041',
+    ]);
+  });
+
+  test('with a context header', () => {
+    expect(ids(doc, { chunkSize: 200, context: true })).toEqual(['41bb6be5f7c5aa7c']);
+  });
+
+  test('a chunk of 150,000 characters', () => {
+    expect(ids(`# Long\n\n${'word '.repeat(30_000)}`, { chunkSize: 200_000 })).toEqual([
+      '8c4380a6701bbac6',
+    ]);
+  });
+});
