@@ -1,5 +1,6 @@
 import type { Root } from 'mdast';
 import { createHeader, documentTitle } from './chunk/context.js';
+import { attachParents, type SectionSpan } from './chunk/parents.js';
 import { splitPlainText } from './chunk/plain.js';
 import { createObjectIds } from './chunk/render-memo.js';
 import { sealChunks } from './chunk/seal.js';
@@ -8,7 +9,15 @@ import { takeFrontmatter } from './parse/frontmatter.js';
 import { type SplitterMemory, splitDocument, type Work } from './pipeline.js';
 import { createMeasure, createRawMeasure } from './tree/measure.js';
 import { createSourceMapMemory } from './tree/source-map.js';
-import type { ChangeSet, Chunk, Chunkdown, ChunkdownOptions, SplitResult } from './types.js';
+import type {
+  ChangeSet,
+  Chunk,
+  Chunkdown,
+  ChunkdownOptions,
+  ChunkParent,
+  ParentChangeSet,
+  SplitResult,
+} from './types.js';
 
 /**
  * Create a markdown splitter.
@@ -99,7 +108,11 @@ export function createSplitter(options: ChunkdownOptions): InternalSplitter {
         memory,
         previous: earlier?.work,
       });
-      return remember({ ...result, changes: changesOf(chunks, result.chunks) }, work);
+      const changes = changesOf(chunks, result.chunks);
+      if (result.parents) {
+        changes.parents = parentChangesOf(previousParents(previous), result.parents);
+      }
+      return remember({ ...result, changes }, work);
     },
     splitParsed: (markdown, parseBody) => {
       memory.sourceMaps = createSourceMapMemory();
@@ -158,6 +171,43 @@ export function changesOf(before: readonly Chunk[], after: readonly Chunk[]): Ch
   return { added, removed, kept };
 }
 
+/** The parents of what `update` was given as the previous result (none when it has none). */
+function previousParents(previous: SplitResult): readonly ChunkParent[] {
+  const parents = (previous as { parents?: unknown }).parents;
+  return Array.isArray(parents)
+    ? parents.filter(
+        (parent): parent is ChunkParent =>
+          typeof parent === 'object' && parent !== null && typeof parent.id === 'string',
+      )
+    : [];
+}
+
+/**
+ * The change set from one result's parents to another's: the difference of their id sets.
+ *
+ * @param before
+ *   The earlier parents.
+ * @param after
+ *   The new parents.
+ * @returns
+ *   What was added, removed and kept.
+ */
+export function parentChangesOf(
+  before: readonly ChunkParent[],
+  after: readonly ChunkParent[],
+): ParentChangeSet {
+  const earlier = new Set(before.map((parent) => parent.id));
+  const now = new Set(after.map((parent) => parent.id));
+  const added: ChunkParent[] = [];
+  const kept: string[] = [];
+  for (const parent of after) {
+    if (earlier.has(parent.id)) kept.push(parent.id);
+    else added.push(parent);
+  }
+  const removed = [...earlier].filter((id) => !now.has(id));
+  return { added, removed, kept };
+}
+
 /** How one split of a splitter runs (`SplitPlan` without the body parser's default). */
 interface SplitRun {
   memory: SplitterMemory;
@@ -179,23 +229,30 @@ function splitMarkdown(
   const shift = markdown.charCodeAt(0) === byteOrderMark ? 1 : 0;
   const text = shift === 0 ? markdown : markdown.slice(shift);
   if (text.trim() === '') {
-    return { result: { chunks: [], frontmatter: undefined, kind: 'prose' }, work: undefined };
+    return {
+      result: {
+        chunks: [],
+        frontmatter: undefined,
+        kind: 'prose',
+        ...(options.parents ? { parents: [] } : {}),
+      },
+      work: undefined,
+    };
   }
-  const { result, work } = splitStructurally(text, options, run);
-  return {
-    result: {
-      ...result,
-      chunks: sealChunks(result.chunks, { overlap: options.overlap > 0, shift }),
-    },
-    work,
-  };
+  const { result, work, sections } = splitStructurally(text, options, run);
+  const chunks = sealChunks(result.chunks, { overlap: options.overlap > 0, shift });
+  if (options.parents) {
+    const parented = attachParents(chunks, sections, options.parents.maxSize, shift);
+    return { result: { ...result, chunks: parented.chunks, parents: parented.parents }, work };
+  }
+  return { result: { ...result, chunks }, work };
 }
 
 function splitStructurally(
   markdown: string,
   options: ResolvedOptions,
   run: SplitRun,
-): { result: SplitResult; work: Work | undefined } {
+): { result: SplitResult; work: Work | undefined; sections?: SectionSpan | undefined } {
   try {
     return splitDocument(markdown, options, run);
   } catch (error) {

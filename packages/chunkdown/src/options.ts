@@ -88,6 +88,8 @@ export interface ResolvedOptions {
   rules: Record<RuleKey, ResolvedRule>;
   /** The docs dialects to read documents with, one per dialect (the first given wins). */
   syntax: readonly Syntax[];
+  /** Section parents (`parents.maxSize`), when asked for. */
+  parents: { maxSize: number } | undefined;
 }
 
 const optionKeys = new Set([
@@ -100,6 +102,7 @@ const optionKeys = new Set([
   'minChunkSize',
   'context',
   'syntax',
+  'parents',
 ]);
 const ruleFields = new Set(['split', 'style', 'transform']);
 const splitNames = "'never-split', 'allow-split', { rule: 'size-split', size }";
@@ -196,7 +199,47 @@ export function resolveOptions(options: ChunkdownOptions): ResolvedOptions {
     context,
     rules: resolveRules(options.rules),
     syntax: resolveSyntax(options.syntax),
+    parents: resolveParents(options.parents, chunkSize),
   };
+}
+
+/**
+ * Validate the `parents` option: `{ maxSize }`, a finite number ≥ `chunkSize`.
+ *
+ * @param parents
+ *   The option as given.
+ * @param chunkSize
+ *   The resolved `chunkSize`.
+ * @returns
+ *   The parents setting, or `undefined` when parents are off.
+ */
+export function resolveParents(
+  parents: ChunkdownOptions['parents'],
+  chunkSize: number,
+): { maxSize: number } | undefined {
+  if (parents === undefined) return undefined;
+  if (parents === null || typeof parents !== 'object' || Array.isArray(parents)) {
+    throw new TypeError(
+      `Expected an object such as \`{ maxSize: ${chunkSize * 4} }\` for \`options.parents\`, not ${describe(parents)}`,
+    );
+  }
+  for (const key of Object.keys(parents)) {
+    if (key !== 'maxSize') {
+      throw new RangeError(`Unknown field \`parents.${key}\`, expected \`maxSize\``);
+    }
+  }
+  if (parents.maxSize === undefined) {
+    throw new TypeError(
+      `Missing \`parents.maxSize\`: expected a finite number ≥ \`chunkSize\` (${chunkSize})`,
+    );
+  }
+  const maxSize = numberOption(parents.maxSize, 'parents.maxSize', positive);
+  if (maxSize < chunkSize) {
+    throw new RangeError(
+      `Expected \`options.parents.maxSize\` to be at least \`chunkSize\` (${chunkSize}), not ${maxSize}`,
+    );
+  }
+  return { maxSize };
 }
 
 /**

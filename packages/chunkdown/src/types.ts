@@ -179,9 +179,12 @@ export interface Diagnostic {
   column: number;
   /**
    * What happened, on one line: for MDX that does not parse, the parser's reason, after which the
-   * document was read without MDX (as CommonMark, with the other dialects).
+   * block that holds it (`lines`) was read without MDX (as CommonMark, with the other dialects);
+   * the rest of the document keeps MDX.
    */
   reason: string;
+  /** The first and last line (1-based) read without the dialect. */
+  lines?: [number, number];
 }
 
 /** Measures text in the size unit (characters by default, tokens when a tokenizer is plugged in). */
@@ -248,6 +251,47 @@ export interface ChunkdownOptions {
    * math()]`, `auto()`). Default: none (the tree `remark-parse` + `remark-gfm` build).
    */
   syntax?: Syntax | readonly (Syntax | readonly Syntax[])[] | undefined;
+  /**
+   * Section parents (embed the chunk, return its parent): every chunk gets a `parentId`, and the
+   * result a `parents` list. A chunk's parent is the smallest section around it (heading included)
+   * whose content is at most `maxSize`; where even that section is larger, the run of chunks
+   * around it up to `maxSize`, cut where the splitter would cut. Default: none.
+   */
+  parents?: ParentsOptions | undefined;
+}
+
+/** The `parents` option of {@link ChunkdownOptions}. */
+export interface ParentsOptions {
+  /**
+   * Largest content size of a parent, in the size unit; a finite number ≥ `chunkSize`. A parent
+   * exceeds it only when one of its chunks alone does. `maxRawSize` does not apply to parents:
+   * they are returned to a reader, not embedded.
+   */
+  maxSize: number;
+}
+
+/**
+ * A section parent (option `parents`): the whole section a chunk belongs to, to return to a reader
+ * when the chunk is retrieved. A parent is a run of whole, consecutive chunks; every chunk belongs
+ * to exactly one parent (its `parentId`).
+ */
+export interface ChunkParent {
+  /**
+   * Stable id: 16 hex digits of the SHA-256 of `JSON.stringify(['parent', breadcrumbs.map((c) =>
+   * [c.depth, c.text]), text])` (UTF-8); the n-th repeat of an identical parent in one document
+   * gets `-n` appended (n ≥ 2). Never equal to a chunk id.
+   */
+  id: string;
+  /** Its chunks' `text`s in order, joined by a blank line: each piece valid markdown on its own. */
+  text: string;
+  /** Ancestor headings of the parent's content that are not in its own text (those of its first chunk). */
+  breadcrumbs: Breadcrumb[];
+  /** Offset (UTF-16) in the input where its first chunk's source starts. */
+  start: number;
+  /** Offset (UTF-16) in the input where its last chunk's source ends (exclusive). */
+  end: number;
+  /** The sum of its chunks' `contentSize`. */
+  contentSize: number;
 }
 
 /** An ancestor heading of a chunk's content. */
@@ -326,6 +370,8 @@ export interface Chunk {
   cut: boolean;
   /** Set when the document could not be parsed structurally and was split as plain text. */
   fallback: 'plain-text' | null;
+  /** With the `parents` option only: the id of the chunk's {@link ChunkParent}. */
+  parentId?: string;
 }
 
 /**
@@ -372,6 +418,8 @@ export interface SplitResult {
   syntax?: SyntaxName[];
   /** What the split reports about reading the document (MDX that did not parse), when anything. */
   diagnostics?: Diagnostic[];
+  /** With the `parents` option only: the chunks' parents, in document order. */
+  parents?: ChunkParent[];
 }
 
 /**
@@ -384,6 +432,18 @@ export interface ChangeSet {
   /** The ids of the earlier result that are gone, in its order: delete these. */
   removed: string[];
   /** The ids both results have, in document order: their embeddings stay. */
+  kept: string[];
+  /** With the `parents` option only: the same difference for the parents' ids. */
+  parents?: ParentChangeSet;
+}
+
+/** What changed between the parents of two results, by parent id (option `parents`). */
+export interface ParentChangeSet {
+  /** The parents whose id the earlier result does not have, in document order: store these. */
+  added: ChunkParent[];
+  /** The parent ids of the earlier result that are gone, in its order: delete these. */
+  removed: string[];
+  /** The parent ids both results have, in document order. */
   kept: string[];
 }
 

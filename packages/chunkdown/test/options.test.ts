@@ -50,6 +50,37 @@ describe('resolveOptions', () => {
   });
 });
 
+describe('resolveParents (option parents)', () => {
+  test('off by default; { maxSize } at least chunkSize', () => {
+    expect(resolveOptions({ chunkSize: 100 }).parents).toBeUndefined();
+    expect(resolveOptions({ chunkSize: 100, parents: { maxSize: 100 } }).parents).toEqual({
+      maxSize: 100,
+    });
+  });
+  test('errors name `parents.maxSize` and what it accepts', () => {
+    expect(() => resolveOptions({ chunkSize: 100, parents: { maxSize: 99 } })).toThrow(
+      new RangeError('Expected `options.parents.maxSize` to be at least `chunkSize` (100), not 99'),
+    );
+    expect(() => resolveOptions({ chunkSize: 100, parents: {} as never })).toThrow(
+      new TypeError('Missing `parents.maxSize`: expected a finite number ≥ `chunkSize` (100)'),
+    );
+    expect(() => resolveOptions({ chunkSize: 100, parents: { maxSize: '500' } as never })).toThrow(
+      new TypeError('Expected a finite number > 0 for `options.parents.maxSize`, not `"500"`'),
+    );
+    expect(() =>
+      resolveOptions({ chunkSize: 100, parents: { maxSize: Number.POSITIVE_INFINITY } }),
+    ).toThrow(RangeError);
+    expect(() => resolveOptions({ chunkSize: 100, parents: 500 as never })).toThrow(
+      new TypeError(
+        'Expected an object such as `{ maxSize: 400 }` for `options.parents`, not `500`',
+      ),
+    );
+    expect(() =>
+      resolveOptions({ chunkSize: 100, parents: { maxSize: 500, size: 1 } as never }),
+    ).toThrow(new RangeError('Unknown field `parents.size`, expected `maxSize`'));
+  });
+});
+
 describe('resolveRules', () => {
   test('every key gets a rule: the defaults, merged field by field with what is given', () => {
     const rules = resolveRules({ link: { style: 'preserve' }, code: { split: 'never-split' } });
