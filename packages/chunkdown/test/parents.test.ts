@@ -171,6 +171,17 @@ describe('parents', () => {
     expect(shifted.parents?.map((parent) => parent.id)).toEqual(parents.map((parent) => parent.id));
   });
 
+  test('a heading with nothing under it before a subsection belongs with the subsection', () => {
+    const markdown = `# Server\n\n## Factory\n\nCreates a server. It takes an options object and returns an instance you can register plugins on.\n\n### bodyLimit\n\nThe largest request body the server accepts, in bytes. Defaults to 1 MiB. A larger body is refused with status 413.\n`;
+    const nested = chunkdown({ chunkSize: 80, parents: { maxSize: 150 } }).split(markdown);
+    expect(nested.parents?.map((parent) => parent.text.split('\n')[0])).toEqual([
+      '# Server',
+      '### bodyLimit',
+    ]);
+    expect(nested.parents?.[0]?.text).toContain('Creates a server.');
+    expect(nested.parents?.[0]?.text).toContain('register plugins on.');
+  });
+
   test('validated up front', () => {
     expect(() => chunkdown({ chunkSize: 500, parents: { maxSize: 400 } })).toThrow(
       /`options.parents.maxSize` to be at least `chunkSize` \(500\)/,

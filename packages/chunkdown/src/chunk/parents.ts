@@ -34,6 +34,8 @@ export interface SectionSpan {
 interface SectionLike {
   depth: number;
   heading: { position?: { start: { offset?: number | undefined } } | undefined } | undefined;
+  /** Its content before its first subsection. */
+  blocks: readonly unknown[];
   subsections: readonly SectionLike[];
 }
 
@@ -41,7 +43,10 @@ interface SectionLike {
  * The spans of a document's sections, from its section tree.
  *
  * A section whose heading has no source offset (a heading a transform made) is not a span of
- * its own: its subsections and content count for the section around it.
+ * its own: its subsections and content count for the section around it. A section with no
+ * content before its first subsection (`# Server` right above `## Factory`) lends its heading to
+ * that subsection, whose span starts at it: the splitter keeps such a heading with what follows,
+ * so the chunk that holds it belongs to the subsection.
  *
  * @param document
  *   The document section (depth 0).
@@ -52,18 +57,21 @@ interface SectionLike {
  */
 export function sectionSpans(document: SectionLike, length: number): SectionSpan {
   const root: SectionSpan = { start: 0, end: length, depth: 0, subsections: [] };
-  spansOf(document.subsections, root);
+  spansOf(document.subsections, root, false);
   return root;
 }
 
-/** Add the spans of `sections` to `parent`, each ending where the next begins. */
-function spansOf(sections: readonly SectionLike[], parent: SectionSpan): void {
+/**
+ * Add the spans of `sections` to `parent`, each ending where the next begins; with `lend`, the
+ * first starts at the parent's heading (the parent has no content of its own before it).
+ */
+function spansOf(sections: readonly SectionLike[], parent: SectionSpan, lend: boolean): void {
   const spans: Array<{ span: SectionSpan; section: SectionLike }> = [];
   for (const section of sections) {
     const offset = section.heading?.position?.start.offset;
     if (offset === undefined || offset < parent.start || offset >= parent.end) {
       // No place of its own: its subsections are the parent's.
-      spansOf(section.subsections, parent);
+      spansOf(section.subsections, parent, false);
       continue;
     }
     spans.push({
@@ -72,12 +80,14 @@ function spansOf(sections: readonly SectionLike[], parent: SectionSpan): void {
     });
   }
   spans.sort((a, b) => a.span.start - b.span.start);
+  const first = spans[0];
+  if (lend && first && parent.subsections.length === 0) first.span.start = parent.start;
   for (let index = 0; index < spans.length; index++) {
     const { span, section } = spans[index] as (typeof spans)[number];
     const next = spans[index + 1];
     if (next) span.end = next.span.start;
     parent.subsections.push(span);
-    spansOf(section.subsections, span);
+    spansOf(section.subsections, span, section.blocks.length === 0);
   }
 }
 

@@ -28,16 +28,18 @@ describe('sectionSpans', () => {
     const document = {
       depth: 0,
       heading: undefined,
+      blocks: [],
       subsections: [
         {
           depth: 1,
           heading: heading(0),
+          blocks: [{}],
           subsections: [
-            { depth: 2, heading: heading(10), subsections: [] },
-            { depth: 2, heading: heading(30), subsections: [] },
+            { depth: 2, heading: heading(10), blocks: [], subsections: [] },
+            { depth: 2, heading: heading(30), blocks: [], subsections: [] },
           ],
         },
-        { depth: 1, heading: heading(50), subsections: [] },
+        { depth: 1, heading: heading(50), blocks: [], subsections: [] },
       ],
     };
     expect(sectionSpans(document, 80)).toEqual(
@@ -48,15 +50,39 @@ describe('sectionSpans', () => {
     const document = {
       depth: 0,
       heading: undefined,
+      blocks: [],
       subsections: [
         {
           depth: 1,
           heading: heading(undefined),
-          subsections: [{ depth: 2, heading: heading(20), subsections: [] }],
+          blocks: [],
+          subsections: [{ depth: 2, heading: heading(20), blocks: [], subsections: [] }],
         },
       ],
     };
     expect(sectionSpans(document, 40)).toEqual(span(0, 40, 0, [span(20, 40, 2)]));
+  });
+  test('a section with nothing before its first subsection lends it its heading', () => {
+    // `# Server` then at once `## Factory`: the chunk that starts at `# Server` is Factory's.
+    const document = {
+      depth: 0,
+      heading: undefined,
+      blocks: [],
+      subsections: [
+        {
+          depth: 1,
+          heading: heading(0),
+          blocks: [],
+          subsections: [
+            { depth: 2, heading: heading(10), blocks: [{}], subsections: [] },
+            { depth: 2, heading: heading(30), blocks: [{}], subsections: [] },
+          ],
+        },
+      ],
+    };
+    expect(sectionSpans(document, 50)).toEqual(
+      span(0, 50, 0, [span(0, 50, 1, [span(0, 30, 2), span(30, 50, 2)])]),
+    );
   });
 });
 
