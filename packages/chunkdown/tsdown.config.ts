@@ -57,7 +57,8 @@ const browser: UserConfig = {
   platform: 'neutral',
   target: 'es2022',
   deps: {
-    alwaysBundle: (id) => !/^(smol-toml|unist-util-visit|mdast-util-to-string)(\/|$)/.test(id),
+    alwaysBundle: (id) =>
+      !/^(smol-toml|yaml|@noble\/hashes|unist-util-visit|mdast-util-to-string)(\/|$)/.test(id),
   },
 };
 

@@ -1,6 +1,6 @@
 import { parse as parseToml } from 'smol-toml';
+import { isMap, LineCounter, parseDocument, visit } from 'yaml';
 import type { Frontmatter } from '../types.js';
-import { readYaml } from './yaml/read-yaml.js';
 
 /** A document with its front matter taken out. */
 export interface WithoutFrontmatter {
@@ -28,9 +28,8 @@ const fences = {
  * a mapping, or it does not parse but reads as one (see {@link readsAsMapping}). A block that
  * parses to something else (a string, a list) is markdown.
  *
- * YAML is read by chunkdown's own front matter reader (`parse/yaml/`), which gives
- * what a full YAML parser gives for what front matter holds and reports the rest as not read
- * (still front matter, with `error`). Nothing is printed: errors are returned, never logged.
+ * YAML is read by the `yaml` package (all of YAML 1.2: anchors, aliases, tags, complex keys),
+ * TOML by `smol-toml`. Nothing is printed: errors are returned, never logged.
  *
  * @param markdown
  *   The document.
@@ -87,6 +86,91 @@ function isMapping(value: unknown): value is Record<string, unknown> {
 }
 
 /**
+ * Parse YAML with the `yaml` package. Every document it reads is a value, with what its
+ * warnings concern (an unknown tag) read as `yaml` reads it; what it refuses is an error. Three
+ * readings are errors too: more than one document (a `---` line with content inside the block),
+ * a template placeholder (`title: {{ .Title }}`, which YAML reads as a mapping inside a mapping
+ * key, and which a writer meant for Hugo or Jekyll), and aliases that make the value circular
+ * (no JSON holds it).
+ *
+ * @param raw The text between the fences.
+ * @returns The value (`null` for an empty block), or the error on one line.
+ */
+function readYaml(raw: string): Reading {
+  const lineCounter = new LineCounter();
+  try {
+    // `logLevel: 'error'` keeps errors (also "more than one document") and prints no warning.
+    const document = parseDocument(raw, { logLevel: 'error', lineCounter });
+    const [error] = document.errors;
+    if (error) {
+      if (error.code === 'MULTIPLE_DOCS') {
+        const { line } = lineCounter.linePos(error.pos[0]);
+        return {
+          ok: false,
+          error: `more than one YAML document (the second starts at line ${line})`,
+        };
+      }
+      return { ok: false, error: oneLine(error.message) };
+    }
+    const placeholder = templatePlaceholder(document);
+    if (placeholder !== undefined) {
+      const { line } = lineCounter.linePos(placeholder);
+      return {
+        ok: false,
+        error: `a template placeholder ({{ … }}) at line ${line}, not YAML data`,
+      };
+    }
+    const value: unknown = document.toJS({ maxAliasCount: 100 });
+    if (isCircular(value, new Set())) {
+      return { ok: false, error: 'an alias inside the node it names: the data would be circular' };
+    }
+    return { ok: true, value };
+  } catch (error) {
+    // Too many aliases (`maxAliasCount`) or nesting deeper than the stack: never a crash.
+    return { ok: false, error: oneLine(error instanceof Error ? error.message : String(error)) };
+  }
+}
+
+/**
+ * Where a template placeholder is: a flow mapping that is the key of an entry of another flow
+ * mapping, as YAML reads `{{ .Title }}`. No one writes front matter data so.
+ *
+ * @param document The parsed document.
+ * @returns The placeholder's offset in the block, or `undefined` when there is none.
+ */
+function templatePlaceholder(document: ReturnType<typeof parseDocument>): number | undefined {
+  let found: number | undefined;
+  visit(document, {
+    Pair(_, pair, path) {
+      const parent = path[path.length - 1];
+      if (isMap(parent) && parent.flow && isMap(pair.key) && pair.key.flow) {
+        found = parent.range?.[0] ?? 0;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+/**
+ * Whether a value reaches itself (a YAML alias inside the node its anchor names).
+ *
+ * @param value The value.
+ * @param inside The objects it is inside.
+ * @returns `true` when it is circular.
+ */
+function isCircular(value: unknown, inside: Set<unknown>): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (inside.has(value)) return true;
+  inside.add(value);
+  const children = value instanceof Map ? [...value.values()] : Object.values(value);
+  const circular = children.some((child) => isCircular(child, inside));
+  inside.delete(value);
+  return circular;
+}
+
+/**
  * Parse TOML.
  *
  * @param raw The text between the fences.
@@ -107,16 +191,24 @@ function oneLine(message: string): string {
 
 /** A YAML line that starts a mapping entry: a plain or quoted key, a colon, a space or the end. */
 const yamlKeyLine = /^(?:"[^"\n]*"|'[^'\n]*'|[^\s#'"?:,[\]{}&*!|>%@`-][^:\n]*?)[ \t]*:(?:[ \t]|$)/;
-/** A YAML line that continues an entry (indented), a list item or a comment. */
-const yamlOtherLine = /^(?:[ \t]|-(?:[ \t]|$)|#)/;
+/** A YAML line that starts a complex key: `? [a, b]`. */
+const yamlComplexKeyLine = /^\?(?:[ \t]|$)/;
+/** A YAML line that gives the value of a complex key: `: value`. */
+const yamlComplexValueLine = /^:(?:[ \t]|$)/;
+/**
+ * A YAML line that continues an entry (indented), a list item, a comment, or a document marker
+ * with content (`--- # next`; a bare `---` closes the block).
+ */
+const yamlOtherLine = /^(?:[ \t]|-(?:[ \t]|$)|#|---[ \t])/;
 /** A TOML line that starts a key/value pair or a table. */
 const tomlKeyLine = /^[ \t]*(?:\[|(?:[\w-]+|"[^"\n]*"|'[^'\n]*')[ \t]*(?:\.|=))/;
 
 /**
  * Whether text that did not parse still reads as a mapping, and so as front matter rather than
- * markdown: for YAML, its first line that is not a comment is a `key:` line and every other line
- * is one too, or indented, a list item or a comment (a paragraph of prose between two rules has
- * lines that are none of these); for TOML, its first line that is not a comment is `key =` or a
+ * markdown: for YAML, its first line that is not a comment is a `key:` line or a complex key
+ * (`? …`), and every other line is one of these too, the value of a complex key (`: …`),
+ * indented, a list item, a comment or a document marker (a paragraph of prose between two rules has lines that are
+ * none of these); for TOML, its first line that is not a comment is `key =` or a
  * `[table]` (`+++` means nothing in markdown).
  *
  * @param format The fences' format.
@@ -124,12 +216,15 @@ const tomlKeyLine = /^[ \t]*(?:\[|(?:[\w-]+|"[^"\n]*"|'[^'\n]*')[ \t]*(?:\.|=))/
  * @returns `true` when it is front matter that failed to parse.
  */
 function readsAsMapping(format: Format, raw: string): boolean {
+  const startsEntry = (line: string) => yamlKeyLine.test(line) || yamlComplexKeyLine.test(line);
   const lines = raw.split(/\r?\n/).filter((line) => line.trim() !== '');
   const first = lines.find((line) => !/^[ \t]*#/.test(line));
   if (first === undefined) return false;
   if (format === 'toml') return tomlKeyLine.test(first);
   return (
-    yamlKeyLine.test(first) &&
-    lines.every((line) => yamlKeyLine.test(line) || yamlOtherLine.test(line))
+    startsEntry(first) &&
+    lines.every(
+      (line) => startsEntry(line) || yamlComplexValueLine.test(line) || yamlOtherLine.test(line),
+    )
   );
 }

@@ -36,6 +36,95 @@ describe('front matter that parses', () => {
   });
 });
 
+describe('all of YAML 1.2 is data (the corners a smaller reader used to refuse)', () => {
+  const data = (yaml: string) => {
+    const { frontmatter, chunks } = split(`---\n${yaml}\n---\n\nBody.`);
+    expect(chunks.map((chunk) => chunk.text)).toEqual(['Body.']);
+    expect(frontmatter?.error).toBeUndefined();
+    return frontmatter?.data;
+  };
+
+  test('anchors and aliases', () => {
+    expect(
+      data(
+        'defaults: &defaults\n  draft: false\n  lang: en\npost:\n  <<: *defaults\n  title: Hi\ncopy: *defaults',
+      ),
+    ).toEqual({
+      defaults: { draft: false, lang: 'en' },
+      post: { '<<': { draft: false, lang: 'en' }, title: 'Hi' },
+      copy: { draft: false, lang: 'en' },
+    });
+  });
+
+  test('tags, known and unknown', () => {
+    expect(data('version: !!str 1.10\ncount: !!int "3"\nicon: !svg logo.svg')).toEqual({
+      version: '1.10',
+      count: 3,
+      icon: 'logo.svg',
+    });
+  });
+
+  test('complex keys, whose value is on a line starting with `: `', () => {
+    expect(data('title: Grid\n? [a, b]\n: both\n? |\n  long key\n: value')).toEqual({
+      title: 'Grid',
+      '[ a, b ]': 'both',
+      'long key\n': 'value',
+    });
+  });
+
+  test('a document marker and a directive before the one document', () => {
+    expect(data('%YAML 1.2\n--- # the front matter\ntitle: Marked')).toEqual({ title: 'Marked' });
+  });
+
+  test('a second document is an error, still front matter', () => {
+    const { frontmatter, chunks } = split('---\ntitle: One\n--- # two\ntitle: Two\n---\n\nBody.');
+    expect(chunks.map((chunk) => chunk.text)).toEqual(['Body.']);
+    expect(frontmatter && 'data' in frontmatter).toBe(false);
+    expect(frontmatter?.error).toBe('more than one YAML document (the second starts at line 2)');
+  });
+
+  test('an alias inside what it names is an error, not circular data', () => {
+    const { frontmatter } = split('---\nloop: &a [1, *a]\n---\n\nBody.');
+    expect(frontmatter && 'data' in frontmatter).toBe(false);
+    expect(frontmatter?.error).toMatch(/circular/);
+    expect(() => JSON.stringify(frontmatter)).not.toThrow();
+  });
+
+  test('too many aliases (a billion laughs) is an error, quickly', () => {
+    const lines = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (let level = 1; level < 10; level++) {
+      const previous = String.fromCharCode(96 + level);
+      const name = String.fromCharCode(97 + level);
+      lines.push(`${name}: &${name} [${Array(10).fill(`*${previous}`).join(', ')}]`);
+    }
+    const { frontmatter } = split(`---\n${lines.join('\n')}\n---\n\nBody.`);
+    expect(frontmatter && 'data' in frontmatter).toBe(false);
+    expect(frontmatter?.error).toMatch(/\S/);
+  });
+});
+
+describe('a block whose lines start with `? ` or `: ` is front matter', () => {
+  test('when it parses: never chunk text, never a setext heading', () => {
+    // Read as markdown, `: value` then `---` is a setext heading.
+    const markdown = '---\n? [a, b]\n: value\n---\n\n# Doc\n\nBody.';
+    const { frontmatter, chunks } = split(markdown);
+    expect(frontmatter).toEqual({
+      format: 'yaml',
+      raw: '? [a, b]\n: value',
+      data: { '[ a, b ]': 'value' },
+    });
+    expect(chunks.map((chunk) => chunk.text)).toEqual(['# Doc\n\nBody.']);
+  });
+
+  test('when it does not parse', () => {
+    const markdown = '---\n? [a, b]\n: value\ntitle: "unterminated\n---\n\nBody.';
+    const { frontmatter, chunks } = split(markdown);
+    expect(chunks.map((chunk) => chunk.text)).toEqual(['Body.']);
+    expect(frontmatter?.raw).toBe('? [a, b]\n: value\ntitle: "unterminated');
+    expect(frontmatter?.error).toMatch(/\S/);
+  });
+});
+
 describe('front matter that does not parse is still front matter', () => {
   const hugo = `---
 title: "{{ replace .File.ContentBaseName "-" " " | title }}"
@@ -59,12 +148,12 @@ Body text.
   });
 
   test('a template placeholder as the whole value is not data', () => {
-    // YAML reads `{{ .Title }}` as a mapping whose key is a mapping: nothing a JS object holds.
+    // YAML reads `{{ .Title }}` as a mapping whose key is a mapping: a template, not data.
     const { frontmatter, chunks } = split('---\ntitle: {{ .Title }}\n---\n\nBody.');
     expect(chunks.map((chunk) => chunk.text)).toEqual(['Body.']);
     expect(frontmatter).toMatchObject({ format: 'yaml', raw: 'title: {{ .Title }}' });
     expect(frontmatter && 'data' in frontmatter).toBe(false);
-    expect(frontmatter?.error).toMatch(/\S/);
+    expect(frontmatter?.error).toBe('a template placeholder ({{ … }}) at line 1, not YAML data');
   });
 
   test('an unterminated string', () => {
