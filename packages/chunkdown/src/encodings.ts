@@ -11,9 +11,8 @@
  * Counting uses `gpt-tokenizer` (an optional peer dependency, install it beside `chunkdown`).
  * It was picked over `js-tiktoken` by measurement (`bench/tokenizers.mjs`): identical counts on
  * every document, paragraph and edge case of the corpus, 2–6× the throughput and 3–4× faster to
- * load. This module is the entry point `chunkdown/tokenizers/openai`, which needs that package
- * only; `chunkdown/tokenizers` re-exports it beside `fromTokenizerJson`. The core never loads a
- * tokenizer.
+ * load. This module is the entry point `chunkdown/tokenizers` (also `chunkdown/tokenizers/openai`),
+ * which needs that package only. The core never loads a tokenizer.
  *
  * @module
  */

@@ -6,7 +6,8 @@
  *
  * const splitter = new ChunkdownTextSplitter({ chunkSize: 500, maxOverflowRatio: 1.5 });
  * const docs = await splitter.splitDocuments(loadedDocs);
- * // docs[i].metadata: the source document's metadata, plus `breadcrumbs`, `loc` and `chunkId`
+ * // docs[i].metadata: the source document's metadata, plus `breadcrumbs` (one string),
+ * // `headings` (a list of strings) and `chunkId`
  * ```
  *
  * Needs `@langchain/textsplitters` and `@langchain/core` (optional peer dependencies, install them
@@ -20,9 +21,13 @@ import {
   type AdapterOptions,
   checkedSplitter,
   createAdapterSplitter,
+  type FlatPlacement,
+  type MetadataFormat,
+  placementOf,
+  type StructuredPlacement,
   synchronous,
 } from './adapter-options.js';
-import type { Breadcrumb, Chunkdown, ChunkdownOptions, Container } from './types.js';
+import type { Chunk, Chunkdown, ChunkdownOptions } from './types.js';
 import { lineIndex, lineStarts } from './util/line-starts.js';
 
 /**
@@ -46,38 +51,51 @@ export interface ChunkLocation {
 }
 
 /**
- * Metadata of a chunk document: the source document's metadata, plus `breadcrumbs`, `loc` and
- * `chunkId`. A `loc` object already in the source metadata (a loader's `pageNumber`, say) is kept
+ * Metadata of a chunk document, flat (the default): the source document's metadata, plus
+ * `breadcrumbs`, `headings`, `chunkId` and `containers`, every value a string or a list of
+ * strings, which every vector store takes.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: LangChain types document metadata as `Record<string, any>`.
+export type ChunkdownDocumentMetadata = Record<string, any> &
+  FlatPlacement & {
+    /**
+     * The chunk's stable `id` (a hash of its heading path and text; see chunkdown's `Chunk.id`).
+     * Named so that it does not replace an `id` of the source document's own metadata. It is the
+     * same for the same chunk in two documents: key a store by the document and `chunkId`. The
+     * chunk document's own `id` is it too.
+     */
+    chunkId: string;
+  };
+
+/**
+ * Metadata of a chunk document with `metadataFormat: 'structured'`: the source document's
+ * metadata, plus `breadcrumbs` as `{ text, depth }` objects, `headings`, `loc` (as LangChain's
+ * own splitters give it, with chunkdown's offsets), `chunkId` and `containers` as chunkdown's
+ * objects. A `loc` object already in the source metadata (a loader's `pageNumber`, say) is kept
  * and extended.
  */
 // biome-ignore lint/suspicious/noExplicitAny: LangChain types document metadata as `Record<string, any>`.
-export type ChunkdownDocumentMetadata = Record<string, any> & {
-  /** Ancestor headings of the chunk's content that are not in its own text, outermost first. */
-  breadcrumbs: Breadcrumb[];
-  /** Source location of the chunk. */
-  loc: ChunkLocation & Record<string, unknown>;
-  /**
-   * The chunk's stable `id` (a hash of its heading path and text; see chunkdown's `Chunk.id`).
-   * Named so that it does not replace an `id` of the source document's own metadata. It is the
-   * same for the same chunk in two documents: key a store by the document and `chunkId`. The
-   * chunk document's own `id` is it too.
-   */
-  chunkId: string;
-  /**
-   * The docs-dialect containers the chunk sits in, outermost first (`:::note`, `<TabItem>`,
-   * `> [!WARNING]`; see chunkdown's `Chunk.containers`), when it sits in any.
-   */
-  containers?: Container[];
-};
+export type ChunkdownStructuredDocumentMetadata = Record<string, any> &
+  StructuredPlacement & {
+    /** Source location of the chunk. */
+    loc: ChunkLocation & Record<string, unknown>;
+    /** The chunk's stable `id`, as in {@link ChunkdownDocumentMetadata}. */
+    chunkId: string;
+  };
 
 /**
  * A `TextSplitter` from `@langchain/textsplitters` that splits markdown with chunkdown.
  *
  * - `splitText` returns exactly chunkdown's `splitText`.
  * - `createDocuments`, `splitDocuments`, `transformDocuments` and `invoke` keep each document's
- *   metadata and add `breadcrumbs`, `loc` (`start`, `end` and `lines: { from, to }`), computed
- *   from chunkdown's source offsets rather than by searching the chunk text in the source (chunk
- *   text is normalized markdown, so it is not always a substring of the source), and `chunkId`.
+ *   metadata and add, flat (the default), `breadcrumbs` (the headings joined with ` › `),
+ *   `headings` (a list of strings), `chunkId` and, in docs-dialect containers, `containers` (a
+ *   list of strings): values every vector store takes. With `metadataFormat: 'structured'`,
+ *   `breadcrumbs` and `containers` are chunkdown's objects, and `loc` (`start`, `end` and
+ *   `lines: { from, to }`) is added, computed from chunkdown's source offsets rather than by
+ *   searching the chunk text in the source (chunk text is normalized markdown, so it is not
+ *   always a substring of the source). Flat metadata has no offsets: `index()` hashes every
+ *   top-level value, and offsets move with every edit above a chunk.
  * - With `context: true`, `pageContent` is the chunk's `embedText` (the document's title › the
  *   chunk's breadcrumbs, a blank line, then the chunk), the text a vector store embeds; without
  *   it, the chunk's text.
@@ -102,6 +120,8 @@ export class ChunkdownTextSplitter extends TextSplitter {
 
   /** chunkdown options other than the three the base class holds. */
   readonly #options: ChunkdownOptions;
+  /** The form of the metadata added to chunk documents. */
+  readonly #metadataFormat: MetadataFormat;
   /** The splitter, and the base class fields it was made with. */
   #splitter: Chunkdown;
   #madeWith: { chunkSize: number; chunkOverlap: number; lengthFunction: unknown };
@@ -115,7 +135,7 @@ export class ChunkdownTextSplitter extends TextSplitter {
    */
   constructor(options?: ChunkdownTextSplitterOptions | null) {
     // Validate before the base constructor, whose own check would throw a less helpful error.
-    const { settings, splitter } = createAdapterSplitter(options, {
+    const { settings, splitter, metadataFormat } = createAdapterSplitter(options, {
       name: 'LangChain',
       defaultChunkSize: langChainChunkSize,
     });
@@ -128,6 +148,7 @@ export class ChunkdownTextSplitter extends TextSplitter {
     });
     this.chunkOverlap = settings.overlap;
     this.#options = settings;
+    this.#metadataFormat = metadataFormat;
     this.#splitter = splitter;
     this.#madeWith = this.#fields();
   }
@@ -144,7 +165,8 @@ export class ChunkdownTextSplitter extends TextSplitter {
 
   /**
    * Split texts into chunk documents. Each chunk gets a shallow copy of its text's metadata, with
-   * `breadcrumbs` and `loc` added.
+   * `breadcrumbs`, `headings`, `chunkId` (and `containers`) added, and `loc` with
+   * `metadataFormat: 'structured'`.
    *
    * @param texts Markdown documents.
    * @param metadatas Metadata of each text (by index); missing entries count as `{}`.
@@ -159,39 +181,33 @@ export class ChunkdownTextSplitter extends TextSplitter {
     // biome-ignore lint/suspicious/noExplicitAny: the base class's parameter type.
     metadatas: Record<string, any>[] = [],
     chunkHeaderOptions: TextSplitterChunkHeaderOptions = {},
-  ): Promise<Document<ChunkdownDocumentMetadata>[]> {
+  ): Promise<Document<ChunkdownDocumentMetadata | ChunkdownStructuredDocumentMetadata>[]> {
     const {
       chunkHeader = '',
       chunkOverlapHeader = "(cont'd) ",
       appendChunkOverlapHeader = false,
     } = chunkHeaderOptions;
     const splitter = this.#current();
-    const documents: Document<ChunkdownDocumentMetadata>[] = [];
+    const documents: Document<ChunkdownDocumentMetadata | ChunkdownStructuredDocumentMetadata>[] =
+      [];
     texts.forEach((text, index) => {
       const metadata = metadatas[index] ?? {};
-      const givenLoc: unknown = metadata.loc;
-      const baseLoc = givenLoc !== null && typeof givenLoc === 'object' ? givenLoc : {};
-      const lineAt = lineLocator(text);
+      const locate = this.#metadataFormat === 'structured' ? locator(text, metadata.loc) : null;
       splitter.split(text).chunks.forEach((chunk, position) => {
         const header =
           position > 0 && appendChunkOverlapHeader ? chunkHeader + chunkOverlapHeader : chunkHeader;
-        const lines = {
-          from: lineAt(chunk.start),
-          to: lineAt(Math.max(chunk.start, chunk.end - 1)),
-        };
         documents.push(
-          new Document<ChunkdownDocumentMetadata>({
+          new Document({
             id: chunk.id,
             pageContent: header + (chunk.embedText ?? chunk.text),
-            metadata: {
-              ...metadata,
-              breadcrumbs: chunk.breadcrumbs.map((crumb) => ({ ...crumb })),
-              loc: { ...baseLoc, start: chunk.start, end: chunk.end, lines },
-              chunkId: chunk.id,
-              ...(chunk.containers.length > 0
-                ? { containers: chunk.containers.map((container) => ({ ...container })) }
-                : {}),
-            },
+            metadata: locate
+              ? {
+                  ...metadata,
+                  ...placementOf(chunk, 'structured'),
+                  loc: locate(chunk),
+                  chunkId: chunk.id,
+                }
+              : { ...metadata, ...placementOf(chunk, 'flat'), chunkId: chunk.id },
           }),
         );
       });
@@ -210,7 +226,7 @@ export class ChunkdownTextSplitter extends TextSplitter {
   override async splitDocuments(
     documents: Document[],
     chunkHeaderOptions: TextSplitterChunkHeaderOptions = {},
-  ): Promise<Document<ChunkdownDocumentMetadata>[]> {
+  ): Promise<Document<ChunkdownDocumentMetadata | ChunkdownStructuredDocumentMetadata>[]> {
     const given = documents.filter((document) => document.pageContent !== undefined);
     return this.createDocuments(
       given.map((document) => document.pageContent),
@@ -249,13 +265,25 @@ export class ChunkdownTextSplitter extends TextSplitter {
 }
 
 /**
- * Make a function that gives the 1-based line of an offset in `text`. Line endings are `\n`,
- * `\r\n` and `\r`, as in markdown.
+ * Make a function that gives a chunk's `loc` in `text`: its offsets and its first and last line
+ * (1-based; line endings are `\n`, `\r\n` and `\r`, as in markdown), over a `loc` object the
+ * source metadata already has.
  *
  * @param text The source text.
- * @returns Line number of an offset (an offset on a line ending belongs to the line it ends).
+ * @param given The source metadata's `loc`, kept when it is an object.
+ * @returns The `loc` of a chunk (an offset on a line ending belongs to the line it ends).
  */
-function lineLocator(text: string): (offset: number) => number {
+function locator(
+  text: string,
+  given: unknown,
+): (chunk: Chunk) => ChunkLocation & Record<string, unknown> {
+  const base = given !== null && typeof given === 'object' ? given : {};
   const starts = lineStarts(text);
-  return (offset) => lineIndex(starts, offset) + 1;
+  const lineAt = (offset: number) => lineIndex(starts, offset) + 1;
+  return (chunk) => ({
+    ...base,
+    start: chunk.start,
+    end: chunk.end,
+    lines: { from: lineAt(chunk.start), to: lineAt(Math.max(chunk.start, chunk.end - 1)) },
+  });
 }

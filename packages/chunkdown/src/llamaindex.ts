@@ -8,7 +8,7 @@
  * const parser = new ChunkdownNodeParser({ chunkSize: 500 });
  * const nodes = parser.getNodesFromDocuments([new Document({ text: markdown })]);
  * // nodes[i].id_: the chunk's stable id; nodes[i].metadata: the document's metadata, plus
- * // `breadcrumbs` and `chunkId` (and `context` with `context: true`)
+ * // `breadcrumbs` (one string) and `chunkId` (and `context` with `context: true`)
  * ```
  *
  * Needs `@llamaindex/core` (an optional peer dependency, install it beside `chunkdown`). This
@@ -24,9 +24,18 @@ import {
   NodeRelationship,
   type TextNode,
 } from '@llamaindex/core/schema';
-import { type AdapterOptions, createAdapterSplitter } from './adapter-options.js';
+import {
+  type AdapterOptions,
+  breadcrumbSeparator,
+  createAdapterSplitter,
+  type MetadataFormat,
+  placementOf,
+  type StructuredPlacement,
+} from './adapter-options.js';
 import { headerOf } from './chunk/context.js';
-import type { Breadcrumb, Chunk, Chunkdown, Container } from './types.js';
+import type { Chunk, Chunkdown } from './types.js';
+
+export { breadcrumbSeparator };
 
 /**
  * Options of {@link ChunkdownNodeParser}: chunkdown's options, with `chunkSize` optional
@@ -52,7 +61,12 @@ export interface ChunkdownNodeParserOptions extends AdapterOptions {
   nodeId?: ((chunkId: string, document: TextNode) => string) | undefined;
 }
 
-/** Metadata of a node: its document's metadata, plus `breadcrumbs` and `chunkId`. */
+/**
+ * Metadata of a node, flat (the default): its document's metadata, plus `breadcrumbs` and
+ * `chunkId` (and `containers`, `context`), every value a string. No lists: LlamaIndex's vector
+ * stores check metadata with `validateIsFlat`, which refuses them (`headings`, a list, is in the
+ * structured form).
+ */
 export type ChunkdownNodeMetadata = Metadata & {
   /**
    * The headings above the node's content that are not in its text, outermost first, joined
@@ -81,14 +95,28 @@ export type ChunkdownNodeMetadata = Metadata & {
   containers?: string;
 };
 
+/**
+ * Metadata of a node with `metadataFormat: 'structured'`: `breadcrumbs` as `{ text, depth }`
+ * objects, `headings` as a list of strings and `containers` as chunkdown's objects, all left out
+ * of the embedded and LLM text (LlamaIndex would write the objects as `[object Object]`). The
+ * vector stores that check metadata with LlamaIndex's `validateIsFlat` refuse it.
+ */
+export type ChunkdownStructuredNodeMetadata = Metadata &
+  StructuredPlacement & {
+    /** The chunk's stable `id`, as in {@link ChunkdownNodeMetadata}. */
+    chunkId: string;
+    /** As in {@link ChunkdownNodeMetadata}. */
+    context?: string;
+  };
+
 /** Metadata keys chunkdown adds that are never embedded nor shown to the LLM. */
 const hiddenKeys = ['chunkId'];
 
-/** With `context: true`, also hidden: the `context` line says it. */
-const hiddenWithContext = ['chunkId', 'breadcrumbs', 'containers'];
-
-/** What joins the headings of `breadcrumbs` in node metadata. */
-export const breadcrumbSeparator = ' › ';
+/**
+ * Also hidden with `context: true` (the `context` line says them) and in structured metadata
+ * (objects, which LlamaIndex cannot write as text).
+ */
+const hiddenWithContext = ['chunkId', 'headings', 'breadcrumbs', 'containers'];
 
 /**
  * A `NodeParser` (a `TextSplitter`) from `@llamaindex/core` that splits markdown with chunkdown.
@@ -108,8 +136,11 @@ export const breadcrumbSeparator = ' › ';
  *   by searching the chunk text in the document: chunk text is normalized markdown, so it is not
  *   always a substring of the source.
  * - With `includeMetadata` (the default), each node's metadata is a copy of its document's plus
- *   `breadcrumbs` and `chunkId`; without it, nodes have no metadata. `chunkId` is added to the
- *   node's `excludedEmbedMetadataKeys` and `excludedLlmMetadataKeys`.
+ *   `breadcrumbs` (the headings joined with ` › `), `chunkId` and, in docs-dialect containers,
+ *   `containers` (one string): strings only, as LlamaIndex's vector stores require; without it,
+ *   nodes have no metadata. `chunkId` is added to the node's `excludedEmbedMetadataKeys` and
+ *   `excludedLlmMetadataKeys`. With `metadataFormat: 'structured'`, `breadcrumbs` and
+ *   `containers` are chunkdown's objects and `headings` a list, all also excluded.
  * - With `context: true`, the LlamaIndex way: the node's text stays the chunk's text, and the
  *   header of its `embedText` goes into metadata as `context` (also without `includeMetadata`),
  *   which LlamaIndex writes above the text it embeds and shows the LLM (`context: Guide › Setup`);
@@ -123,6 +154,8 @@ export class ChunkdownNodeParser extends TextSplitter {
   readonly #splitter: Chunkdown;
   /** Whether chunks come with `embedText`. */
   readonly #context: boolean;
+  /** The form of the metadata added to nodes. */
+  readonly #metadataFormat: MetadataFormat;
   /** The `id_` of a node. */
   readonly #nodeId: (chunkId: string, document: TextNode) => string;
 
@@ -135,12 +168,13 @@ export class ChunkdownNodeParser extends TextSplitter {
    */
   constructor(options?: ChunkdownNodeParserOptions | null) {
     const { includeMetadata, includePrevNextRel, nodeId, ...rest } = options ?? {};
-    const { splitter } = createAdapterSplitter(rest, {
+    const { splitter, metadataFormat } = createAdapterSplitter(rest, {
       name: 'LlamaIndex',
       defaultChunkSize: DEFAULT_CHUNK_SIZE,
     });
     super();
     this.#splitter = splitter;
+    this.#metadataFormat = metadataFormat;
     this.#context = rest.context === true;
     this.includeMetadata = flag(includeMetadata, 'includeMetadata');
     this.includePrevNextRel = flag(includePrevNextRel, 'includePrevNextRel');
@@ -200,20 +234,14 @@ export class ChunkdownNodeParser extends TextSplitter {
       node.startCharIdx = chunk.start;
       node.endCharIdx = chunk.end;
       const header = headerOf(chunk);
-      const metadata: ChunkdownNodeMetadata | Metadata = this.includeMetadata
-        ? {
-            ...document.metadata,
-            breadcrumbs: joinBreadcrumbs(chunk.breadcrumbs),
-            chunkId: chunk.id,
-            ...(chunk.containers.length > 0
-              ? { containers: joinContainers(chunk.containers) }
-              : {}),
-          }
+      const metadata: Metadata = this.includeMetadata
+        ? { ...document.metadata, ...this.#placement(chunk), chunkId: chunk.id }
         : {};
       if (header !== '') metadata.context = header;
       node.metadata = metadata;
       if (this.includeMetadata) {
-        const hidden = this.#context ? hiddenWithContext : hiddenKeys;
+        const hidden =
+          this.#context || this.#metadataFormat === 'structured' ? hiddenWithContext : hiddenKeys;
         node.excludedEmbedMetadataKeys = union(node.excludedEmbedMetadataKeys, hidden);
         node.excludedLlmMetadataKeys = union(node.excludedLlmMetadataKeys, hidden);
       }
@@ -231,30 +259,23 @@ export class ChunkdownNodeParser extends TextSplitter {
     }
     return nodes;
   }
+
+  /**
+   * Where a chunk sits, as node metadata. Flat, strings only: LlamaIndex's vector stores refuse
+   * lists (`validateIsFlat`), so `headings` is left out and the containers are one string.
+   */
+  #placement(chunk: Chunk): Metadata {
+    if (this.#metadataFormat === 'structured') return placementOf(chunk, 'structured');
+    const { breadcrumbs, containers } = placementOf(chunk, 'flat');
+    return containers
+      ? { breadcrumbs, containers: containers.join(breadcrumbSeparator) }
+      : { breadcrumbs };
+  }
 }
 
 /** Keys of `a`, then those of `b` it lacks. */
 function union(a: readonly string[], b: readonly string[]): string[] {
   return [...a, ...b.filter((key) => !a.includes(key))];
-}
-
-/** Containers as one string: `name: title` (or the name) joined with {@link breadcrumbSeparator}. */
-function joinContainers(containers: readonly Container[]): string {
-  return containers
-    .map((container) =>
-      container.title ? `${container.name}: ${container.title}` : container.name,
-    )
-    .join(breadcrumbSeparator);
-}
-
-/**
- * Breadcrumbs as one string: heading texts joined with {@link breadcrumbSeparator}.
- *
- * @param breadcrumbs A chunk's breadcrumbs.
- * @returns The joined headings, `''` for none.
- */
-function joinBreadcrumbs(breadcrumbs: readonly Breadcrumb[]): string {
-  return breadcrumbs.map((crumb) => crumb.text).join(breadcrumbSeparator);
 }
 
 /**

@@ -9,7 +9,7 @@
  * const chunks = chunkMDocument(doc, { chunkSize: 500, context: true });
  * // instead of: const chunks = await doc.chunk({ strategy: 'markdown', maxSize: 500 });
  * // chunks[i].id_ is the chunk's stable id; chunks[i].metadata: the document's metadata, plus
- * // `id`, `breadcrumbs`, `start`, `end`, `kind` (and `containers`)
+ * // `id`, `breadcrumbs` (one string), `headings`, `start`, `end`, `kind` (and `containers`)
  * ```
  *
  * Needs `@mastra/rag` (an optional peer dependency, install it beside `chunkdown`). This module is
@@ -18,7 +18,14 @@
  * @module
  */
 import { MDocument } from '@mastra/rag';
-import { type AdapterOptions, createAdapterSplitter } from './adapter-options.js';
+import {
+  type AdapterOptions,
+  createAdapterSplitter,
+  type FlatPlacement,
+  type MetadataFormat,
+  placementOf,
+  type StructuredPlacement,
+} from './adapter-options.js';
 import type { Chunk, DocumentKind } from './types.js';
 
 /**
@@ -31,28 +38,34 @@ export interface ChunkdownMastraOptions extends AdapterOptions {}
 /** Mastra's default `maxSize` of a chunk, the `chunkSize` used when none is given. */
 export const mastraChunkSize = 4000;
 
-/**
- * Metadata of a chunk document: its document's metadata, plus what chunkdown knows about the
- * chunk. Every value is a string, a number or a list of strings, so any of mastra's vector stores
- * can hold and filter it.
- */
-export type ChunkdownMastraMetadata = Record<string, unknown> & {
+/** What chunkdown adds to a chunk document's metadata beside where the chunk sits. */
+interface ChunkFacts {
   /** The chunk's stable id (a hash of its heading path and text; see chunkdown's `Chunk.id`). */
   id: string;
-  /** The headings above the chunk's content that are not in its text, outermost first. */
-  breadcrumbs: string[];
   /** Offset (UTF-16) in the document's text where the chunk's source starts. */
   start: number;
   /** Offset (UTF-16) in the document's text where the chunk's source ends (exclusive). */
   end: number;
   /** What kind of document it came from (`'prose'` or `'record-list'`). */
   kind: DocumentKind;
-  /**
-   * The docs-dialect containers the chunk sits in, outermost first, each as `name: title` (or
-   * the name alone), when it sits in any (`['note: Before you start', 'TabItem: npm']`).
-   */
-  containers?: string[];
-};
+}
+
+/**
+ * Metadata of a chunk document, flat (the default): its document's metadata, plus what chunkdown
+ * knows about the chunk: `id`, `breadcrumbs` (the headings joined with ` › `), `headings` (a list
+ * of strings), `start`, `end`, `kind` and `containers` (a list of `name: title` strings). Every
+ * value is a string, a number or a list of strings, so any of mastra's vector stores can hold and
+ * filter it.
+ */
+export type ChunkdownMastraMetadata = Record<string, unknown> & FlatPlacement & ChunkFacts;
+
+/**
+ * Metadata of a chunk document with `metadataFormat: 'structured'`: `breadcrumbs` as
+ * `{ text, depth }` objects and `containers` as chunkdown's objects.
+ */
+export type ChunkdownMastraStructuredMetadata = Record<string, unknown> &
+  StructuredPlacement &
+  ChunkFacts;
 
 /**
  * A chunk document, as `MDocument.chunk` returns them (mastra's `Document`).
@@ -70,9 +83,10 @@ export type MastraChunk = ReturnType<MDocument['getDocs']>[number];
  *   the chunks whose id is new; a chunk that occurs twice gets `-2` appended, as chunkdown does
  *   within a document (here across the documents of the `MDocument` too). The same chunk in two
  *   `MDocument`s has the same id: key a shared index by the source and the id to keep both.
- * - `metadata` is a copy of the document's metadata plus `id`, `breadcrumbs`, `start`, `end`,
- *   `kind` and `containers` (see {@link ChunkdownMastraMetadata}); `startCharIdx` and
- *   `endCharIdx` are the source offsets too.
+ * - `metadata` is a copy of the document's metadata plus `id`, `breadcrumbs`, `headings`,
+ *   `start`, `end`, `kind` and `containers`, flat (see {@link ChunkdownMastraMetadata}), or
+ *   structured with `metadataFormat: 'structured'`; `startCharIdx` and `endCharIdx` are the
+ *   source offsets too.
  *
  * The `MDocument` is left as it was.
  *
@@ -89,7 +103,7 @@ export function chunkMDocument(
   document: MDocument,
   options?: ChunkdownMastraOptions | null,
 ): MastraChunk[] {
-  const { splitter } = createAdapterSplitter(options, {
+  const { splitter, metadataFormat } = createAdapterSplitter(options, {
     name: 'mastra',
     defaultChunkSize: mastraChunkSize,
   });
@@ -122,7 +136,7 @@ export function chunkMDocument(
   const made = new MDocument({
     docs: parts.map(({ chunk, kind, metadata }) => ({
       text: chunk.embedText ?? chunk.text,
-      metadata: metadataOf(chunk, kind, metadata),
+      metadata: metadataOf(chunk, kind, metadata, metadataFormat),
     })),
     type: 'markdown',
   }).getDocs();
@@ -141,20 +155,17 @@ function metadataOf(
   chunk: Chunk,
   kind: DocumentKind,
   metadata: Record<string, unknown>,
-): ChunkdownMastraMetadata {
+  format: MetadataFormat,
+): ChunkdownMastraMetadata | ChunkdownMastraStructuredMetadata {
+  const { breadcrumbs, headings, containers } = placementOf(chunk, format);
   return {
     ...metadata,
     id: chunk.id,
-    breadcrumbs: chunk.breadcrumbs.map((crumb) => crumb.text),
+    breadcrumbs,
+    headings,
     start: chunk.start,
     end: chunk.end,
     kind,
-    ...(chunk.containers.length > 0
-      ? {
-          containers: chunk.containers.map((container) =>
-            container.title ? `${container.name}: ${container.title}` : container.name,
-          ),
-        }
-      : {}),
-  };
+    ...(containers ? { containers } : {}),
+  } as ChunkdownMastraMetadata | ChunkdownMastraStructuredMetadata;
 }

@@ -4,7 +4,7 @@
  *
  * ```ts
  * import { chunkdown } from 'chunkdown';
- * import { fromTokenizerJson } from 'chunkdown/tokenizers';
+ * import { fromTokenizerJson } from 'chunkdown/tokenizers/json';
  *
  * const json = JSON.parse(readFileSync('bge-small-en-v1.5/tokenizer.json', 'utf8'));
  * const splitter = chunkdown({ chunkSize: 400, maxRawSize: 512, lengthFunction: fromTokenizerJson(json) });
@@ -12,7 +12,8 @@
  *
  * Counting uses `@huggingface/tokenizers` (pure JavaScript; an optional peer dependency, install
  * it beside `chunkdown`). This module is the entry point `chunkdown/tokenizers/json`, which needs
- * that package only; `chunkdown/tokenizers` re-exports it beside OpenAI's encodings.
+ * that package only (OpenAI's encodings are `chunkdown/tokenizers`, which needs `gpt-tokenizer`
+ * only).
  *
  * @module
  */

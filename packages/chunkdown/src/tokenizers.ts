@@ -1,20 +1,19 @@
 /**
- * Token counters, to size chunks in the tokens of the model that embeds them: OpenAI's encodings
- * (`cl100k_base`, `o200k_base`, on `gpt-tokenizer`) and any Hugging Face `tokenizer.json`
- * (`fromTokenizerJson`, on `@huggingface/tokenizers`, counting the prefix and special tokens
- * once per chunk):
+ * Token counters for OpenAI's encodings, to size chunks in the tokens of the model that embeds
+ * them (`cl100k_base`, `o200k_base`, on `gpt-tokenizer`):
  *
  * ```ts
  * import { chunkdown } from 'chunkdown';
- * import { cl100k_base, fromTokenizerJson } from 'chunkdown/tokenizers';
+ * import { cl100k_base } from 'chunkdown/tokenizers';
  *
  * chunkdown({ chunkSize: 256, maxRawSize: 512, lengthFunction: cl100k_base });
- * chunkdown({ chunkSize: 400, maxRawSize: 512, lengthFunction: fromTokenizerJson(json, { prefix: 'passage: ' }) });
  * ```
  *
- * This entry point loads both optional peer dependencies. To install only one, import from
- * `chunkdown/tokenizers/openai` (needs `gpt-tokenizer`) or `chunkdown/tokenizers/json` (needs
- * `@huggingface/tokenizers`): they export the same functions.
+ * This entry point needs `gpt-tokenizer` only (an optional peer dependency, install it beside
+ * `chunkdown`); `chunkdown/tokenizers/openai` is the same module under its longer name. The
+ * counter of any Hugging Face `tokenizer.json`, `fromTokenizerJson`, is the entry point
+ * `chunkdown/tokenizers/json`, which needs `@huggingface/tokenizers` only: each entry point loads
+ * only the package it counts with.
  *
  * @module
  */
@@ -26,10 +25,3 @@ export {
   tokenCounter,
   tokenizerNames,
 } from './encodings.js';
-export {
-  fromTokenizerJson,
-  type TokenizerJson,
-  type TokenizerJsonLength,
-  type TokenizerJsonOptions,
-  tokenizerModelTypes,
-} from './tokenizer-json.js';

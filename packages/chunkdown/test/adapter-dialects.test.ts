@@ -21,10 +21,20 @@ describe('docs dialects through the adapters', () => {
     expect(pieces.length).toBeGreaterThan(1);
     for (const piece of pieces) {
       expect(piece.pageContent).toMatch(/^(# Setup\n\n)?:::warning\[Back up first\]\n/);
+      expect(piece.metadata.containers).toEqual(['warning: Back up first']);
+      expect(piece.id).toBe(piece.metadata.chunkId);
+    }
+    const structured = await new ChunkdownTextSplitter({
+      chunkSize: 60,
+      syntax: auto(),
+      metadataFormat: 'structured',
+    }).createDocuments([markdown]);
+    const structuredPieces = structured.filter((document) => document.metadata.containers);
+    expect(structuredPieces.length).toBe(pieces.length);
+    for (const piece of structuredPieces) {
       expect(piece.metadata.containers).toEqual([
         { kind: 'directive', name: 'warning', title: 'Back up first' },
       ]);
-      expect(piece.id).toBe(piece.metadata.chunkId);
     }
   });
 

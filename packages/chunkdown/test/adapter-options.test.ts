@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { checkedSplitter, createAdapterSplitter, synchronous } from '../src/adapter-options.js';
+import {
+  checkedSplitter,
+  createAdapterSplitter,
+  placementOf,
+  synchronous,
+} from '../src/adapter-options.js';
+import { chunkdown } from '../src/index.js';
 import { characterLength } from '../src/options.js';
+import { auto } from '../src/syntax.js';
+import type { Chunk } from '../src/types.js';
 
 const framework = { name: 'LangChain', defaultChunkSize: 1000 };
 
@@ -59,5 +67,50 @@ describe('synchronous', () => {
       /^Expected a synchronous `\(text: string\) => number`/,
     );
     expect(() => synchronous(5)).toThrow(/not number$/);
+  });
+});
+
+describe('metadataFormat and placementOf', () => {
+  const chunk = chunkdown({ chunkSize: 20, syntax: auto() })
+    .split(
+      '# Guide\n\n## Setup\n\n:::note[Before you start]\nBack up the database first, then upgrade it.\n:::\n',
+    )
+    .chunks.filter((candidate) => candidate.containers.length > 0)
+    .at(-1);
+
+  test('flat by default; anything but flat or structured is refused, naming the option', () => {
+    expect(createAdapterSplitter(undefined, framework).metadataFormat).toBe('flat');
+    expect(createAdapterSplitter({ metadataFormat: 'structured' }, framework).metadataFormat).toBe(
+      'structured',
+    );
+    expect(() => createAdapterSplitter({ metadataFormat: 'nested' as never }, framework)).toThrow(
+      "Expected `'flat'` or `'structured'` for `options.metadataFormat`, not `'nested'`",
+    );
+    expect(() => createAdapterSplitter({ metadataFormat: 1 as never }, framework)).toThrow(
+      RangeError,
+    );
+  });
+
+  test('flat: breadcrumbs joined with ›, headings and containers as strings', () => {
+    expect(chunk).toBeDefined();
+    expect(placementOf(chunk as Chunk, 'flat')).toEqual({
+      breadcrumbs: 'Guide › Setup',
+      headings: ['Guide', 'Setup'],
+      containers: ['note: Before you start'],
+    });
+  });
+
+  test('structured: copies of chunkdown’s breadcrumbs and containers', () => {
+    const placement = placementOf(chunk as Chunk, 'structured');
+    expect(placement).toEqual({
+      breadcrumbs: [
+        { text: 'Guide', depth: 1 },
+        { text: 'Setup', depth: 2 },
+      ],
+      headings: ['Guide', 'Setup'],
+      containers: [{ kind: 'directive', name: 'note', title: 'Before you start' }],
+    });
+    expect(placement.breadcrumbs[0]).not.toBe(chunk?.breadcrumbs[0]);
+    expect(placement.containers?.[0]).not.toBe(chunk?.containers[0]);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { chunkdown } from '../src/index.js';
 import { ChunkdownTextSplitter } from '../src/langchain.js';
 import { ChunkdownNodeParser } from '../src/llamaindex.js';
-import { fromTokenizerJson } from '../src/tokenizers.js';
+import { fromTokenizerJson } from '../src/tokenizer-json.js';
 import { wordPieceTokenizer } from './helpers/wordpiece.js';
 
 /** A BERT-family tokenizer with e5's prefix: `passage: ` and `[CLS]` … `[SEP]` on every chunk. */

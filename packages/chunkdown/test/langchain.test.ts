@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { chunkdown } from '../src/index.js';
 import { ChunkdownTextSplitter, langChainChunkSize } from '../src/langchain.js';
 import { cl100k_base } from '../src/tokenizers.js';
+import type { Breadcrumb } from '../src/types.js';
 import { full } from './helpers/corpus.js';
 
 /** Real documents written elsewhere: READMEs of installed dependencies, and our example. */
@@ -67,8 +68,61 @@ describe('ChunkdownTextSplitter', () => {
     }
   });
 
-  test('createDocuments keeps metadata and adds breadcrumbs, loc and chunkId', async () => {
+  test('createDocuments keeps metadata and adds flat breadcrumbs, headings and chunkId', async () => {
     const splitter = new ChunkdownTextSplitter({ chunkSize: 40 });
+    const docs = await splitter.createDocuments([llamas], [{ source: 'llamas.md', page: 7 }]);
+    const ids = chunkdown({ chunkSize: 40 })
+      .split(llamas)
+      .chunks.map((chunk) => chunk.id);
+    expect(docs.map((doc) => ({ pageContent: doc.pageContent, metadata: doc.metadata }))).toEqual([
+      {
+        pageContent: '# Llamas\n\nLlamas are domesticated camelids.',
+        metadata: { source: 'llamas.md', page: 7, breadcrumbs: '', headings: [], chunkId: ids[0] },
+      },
+      {
+        pageContent: 'They live in the Andes.',
+        metadata: {
+          source: 'llamas.md',
+          page: 7,
+          breadcrumbs: 'Llamas',
+          headings: ['Llamas'],
+          chunkId: ids[1],
+        },
+      },
+      {
+        pageContent: '## Care\n\nFeed them hay. Give them water.',
+        metadata: {
+          source: 'llamas.md',
+          page: 7,
+          breadcrumbs: 'Llamas',
+          headings: ['Llamas'],
+          chunkId: ids[2],
+        },
+      },
+      {
+        pageContent: '| food | amount |\n| - | - |\n| hay | 2 kg |\n| water | 10 l |',
+        metadata: {
+          source: 'llamas.md',
+          page: 7,
+          breadcrumbs: 'Llamas › Care',
+          headings: ['Llamas', 'Care'],
+          chunkId: ids[3],
+        },
+      },
+    ]);
+    // Every value is a string, a number or a list of strings.
+    for (const doc of docs) {
+      for (const value of Object.values(doc.metadata)) {
+        expect(
+          ['string', 'number'].includes(typeof value) ||
+            (Array.isArray(value) && value.every((item) => typeof item === 'string')),
+        ).toBe(true);
+      }
+    }
+  });
+
+  test('metadataFormat: structured adds breadcrumbs with depths and loc', async () => {
+    const splitter = new ChunkdownTextSplitter({ chunkSize: 40, metadataFormat: 'structured' });
     const docs = await splitter.createDocuments([llamas], [{ source: 'llamas.md', page: 7 }]);
     const ids = chunkdown({ chunkSize: 40 })
       .split(llamas)
@@ -81,6 +135,7 @@ describe('ChunkdownTextSplitter', () => {
           source: 'llamas.md',
           page: 7,
           breadcrumbs: [],
+          headings: [],
           loc: { start: 23, end: 66, lines: { from: 5, to: 7 } },
           chunkId: ids[0],
         },
@@ -91,6 +146,7 @@ describe('ChunkdownTextSplitter', () => {
           source: 'llamas.md',
           page: 7,
           breadcrumbs: [{ text: 'Llamas', depth: 1 }],
+          headings: ['Llamas'],
           loc: { start: 67, end: 90, lines: { from: 7, to: 7 } },
           chunkId: ids[1],
         },
@@ -101,6 +157,7 @@ describe('ChunkdownTextSplitter', () => {
           source: 'llamas.md',
           page: 7,
           breadcrumbs: [{ text: 'Llamas', depth: 1 }],
+          headings: ['Llamas'],
           loc: { start: 92, end: 132, lines: { from: 9, to: 11 } },
           chunkId: ids[2],
         },
@@ -114,6 +171,7 @@ describe('ChunkdownTextSplitter', () => {
             { text: 'Llamas', depth: 1 },
             { text: 'Care', depth: 2 },
           ],
+          headings: ['Llamas', 'Care'],
           loc: { start: 134, end: 197, lines: { from: 13, to: 16 } },
           chunkId: ids[3],
         },
@@ -129,12 +187,24 @@ describe('ChunkdownTextSplitter', () => {
   });
 
   test('loc and breadcrumbs match chunkdown on real documents', async () => {
-    const splitter = new ChunkdownTextSplitter({ chunkSize: 300, maxOverflowRatio: 1.5 });
+    const splitter = new ChunkdownTextSplitter({
+      chunkSize: 300,
+      maxOverflowRatio: 1.5,
+      metadataFormat: 'structured',
+    });
+    const flat = new ChunkdownTextSplitter({ chunkSize: 300, maxOverflowRatio: 1.5 });
     const reference = chunkdown({ chunkSize: 300, maxOverflowRatio: 1.5 });
     for (const { path, text } of documents) {
       const chunks = reference.split(text).chunks;
       const docs = await splitter.createDocuments([text], [{ source: path }]);
       expect(docs.map((doc) => doc.pageContent)).toEqual(chunks.map((chunk) => chunk.text));
+      const flatDocs = await flat.createDocuments([text], [{ source: path }]);
+      expect(flatDocs.map((doc) => [doc.metadata.breadcrumbs, doc.metadata.headings])).toEqual(
+        chunks.map((chunk) => {
+          const headings = chunk.breadcrumbs.map((crumb) => crumb.text);
+          return [headings.join(' › '), headings];
+        }),
+      );
       docs.forEach((doc, index) => {
         const chunk = chunks[index]!;
         const { loc, breadcrumbs, source } = doc.metadata;
@@ -158,7 +228,7 @@ describe('ChunkdownTextSplitter', () => {
       (_, index) =>
         `Paragraph ${index} opens here. It goes on for a while,\nthen wraps onto a second line. It ends.`,
     ).join('\n\n')}\n`;
-    const ours = new ChunkdownTextSplitter({ chunkSize: 70 });
+    const ours = new ChunkdownTextSplitter({ chunkSize: 70, metadataFormat: 'structured' });
     const texts = await ours.splitText(text);
     expect(texts.every((chunk) => text.includes(chunk))).toBe(true);
     class Fixed extends TextSplitter {
@@ -175,7 +245,7 @@ describe('ChunkdownTextSplitter', () => {
   });
 
   test('counts \\n, \\r\\n and \\r line endings', async () => {
-    const splitter = new ChunkdownTextSplitter({ chunkSize: 30 });
+    const splitter = new ChunkdownTextSplitter({ chunkSize: 30, metadataFormat: 'structured' });
     const lines = [
       '# One',
       '',
@@ -212,7 +282,7 @@ describe('ChunkdownTextSplitter', () => {
       }),
     ];
     const before = structuredClone(input.map((doc) => doc.metadata));
-    const splitter = new ChunkdownTextSplitter({ chunkSize: 400 });
+    const splitter = new ChunkdownTextSplitter({ chunkSize: 400, metadataFormat: 'structured' });
     const docs = await splitter.splitDocuments(input);
 
     const first = await splitter.createDocuments([llamas]);
@@ -235,7 +305,7 @@ describe('ChunkdownTextSplitter', () => {
     // Inputs are untouched, and chunks do not share their `loc` or `breadcrumbs`.
     expect(input.map((doc) => doc.metadata)).toEqual(before);
     docs[0]!.metadata.loc.lines.from = -1;
-    docs[0]!.metadata.breadcrumbs.push({ text: 'x', depth: 1 });
+    (docs[0]!.metadata.breadcrumbs as Breadcrumb[]).push({ text: 'x', depth: 1 });
     expect(docs[1]!.metadata.loc.lines.from).toBeGreaterThan(0);
     expect((await splitter.splitDocuments(input)).map((doc) => doc.metadata)).toEqual(
       (await splitter.splitDocuments(input)).map((doc) => doc.metadata),
@@ -291,8 +361,8 @@ describe('ChunkdownTextSplitter', () => {
     const docs = await splitter.createDocuments(['  \n', '# A\n\nb'], [{ source: 'blank' }]);
     expect(docs.map((doc) => doc.metadata)).toEqual([
       {
-        breadcrumbs: [],
-        loc: { start: 0, end: 6, lines: { from: 1, to: 3 } },
+        breadcrumbs: '',
+        headings: [],
         chunkId: chunkdown({ chunkSize: 40 }).split('# A\n\nb').chunks[0]?.id,
       },
     ]);

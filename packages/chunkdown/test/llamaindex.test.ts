@@ -295,6 +295,31 @@ describe('ChunkdownNodeParser', () => {
     const parser = new ChunkdownNodeParser({ chunkSize: 100 });
     expect(parser.getNodesFromDocuments([new Document({ text: ' \n' })])).toEqual([]);
   });
+
+  test('metadataFormat: structured gives breadcrumbs with depths and headings, kept out of the text', () => {
+    const document = new Document({ text: llamas, metadata: { source: 'llamas.md' } });
+    const nodes = new ChunkdownNodeParser({
+      chunkSize: 40,
+      metadataFormat: 'structured',
+    }).getNodesFromDocuments([document]);
+    const chunks = chunkdown({ chunkSize: 40 }).split(llamas).chunks;
+    expect(nodes.map((node) => node.metadata)).toEqual(
+      chunks.map((chunk) => ({
+        source: 'llamas.md',
+        breadcrumbs: chunk.breadcrumbs,
+        headings: chunk.breadcrumbs.map((crumb) => crumb.text),
+        chunkId: chunk.id,
+      })),
+    );
+    const care = nodes.find((node) => node.text.startsWith('## Care'));
+    expect(care?.getContent(MetadataMode.EMBED)).toBe(
+      'source: llamas.md\n\n## Care\n\n* Feed them hay.\n* Give them water.',
+    );
+    // LlamaIndex's vector stores refuse it: its objects are not flat.
+    expect(() => nodeToMetadata(care as TextNode, false, 'text', true)).toThrow(
+      'Value for metadata breadcrumbs must not be another object',
+    );
+  });
 });
 
 describe('ChunkdownNodeParser options', () => {

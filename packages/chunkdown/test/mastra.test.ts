@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { chunkdown } from '../src/index.js';
 import { chunkMDocument, mastraChunkSize } from '../src/mastra.js';
 import { directive } from '../src/syntax.js';
-import { fromTokenizerJson } from '../src/tokenizers.js';
+import { fromTokenizerJson } from '../src/tokenizer-json.js';
 import { wordPieceTokenizer } from './helpers/wordpiece.js';
 
 const llamas = `---
@@ -49,7 +49,8 @@ describe('chunkMDocument', () => {
         metadata: {
           source: 'llamas.md',
           id: chunk.id,
-          breadcrumbs: chunk.breadcrumbs.map((crumb) => crumb.text),
+          breadcrumbs: chunk.breadcrumbs.map((crumb) => crumb.text).join(' › '),
+          headings: chunk.breadcrumbs.map((crumb) => crumb.text),
           start: chunk.start,
           end: chunk.end,
           kind: expected.kind,
@@ -117,5 +118,21 @@ describe('chunkMDocument', () => {
     });
     expect(chunks.length).toBeGreaterThan(5);
     for (const chunk of chunks) expect(length.modelLength(chunk.text)).toBeLessThanOrEqual(48);
+  });
+
+  test('metadataFormat: structured gives breadcrumbs with depths', () => {
+    const doc = MDocument.fromMarkdown(llamas, { source: 'llamas.md' });
+    const flat = chunkMDocument(doc, { chunkSize: 60 });
+    const structured = chunkMDocument(doc, { chunkSize: 60, metadataFormat: 'structured' });
+    const chunks = chunkdown({ chunkSize: 60 }).split(llamas).chunks;
+    expect(structured.map((chunk) => chunk.metadata.breadcrumbs)).toEqual(
+      chunks.map((chunk) => chunk.breadcrumbs),
+    );
+    expect(flat.map((chunk) => chunk.metadata.breadcrumbs)).toEqual(
+      chunks.map((chunk) => chunk.breadcrumbs.map((crumb) => crumb.text).join(' › ')),
+    );
+    expect(structured.map((chunk) => chunk.metadata.headings)).toEqual(
+      flat.map((chunk) => chunk.metadata.headings),
+    );
   });
 });

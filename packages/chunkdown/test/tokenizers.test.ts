@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Tiktoken } from 'js-tiktoken/lite';
 import cl100kRanks from 'js-tiktoken/ranks/cl100k_base';
 import o200kRanks from 'js-tiktoken/ranks/o200k_base';
@@ -64,5 +65,24 @@ describe('token counters', () => {
     expect(isTokenizerName('o200k_base')).toBe(true);
     expect(isTokenizerName('toString')).toBe(false);
     expect(isTokenizerName(42)).toBe(false);
+  });
+});
+
+describe('the entry point', () => {
+  it('exports OpenAI’s encodings only, so it loads gpt-tokenizer and no other tokenizer', async () => {
+    const entry = await import('../src/tokenizers.js');
+    expect(Object.keys(entry).sort()).toEqual([
+      'cl100k_base',
+      'isTokenizerName',
+      'o200k_base',
+      'tokenCounter',
+      'tokenizerNames',
+    ]);
+    const source = readFileSync(new URL('../src/tokenizers.ts', import.meta.url), 'utf8').replace(
+      /\/\*[\s\S]*?\*\//g,
+      '',
+    );
+    const imported = [...source.matchAll(/\bfrom\s+'([^']+)'/g)].map((match) => match[1]);
+    expect(imported).toEqual(['./encodings.js']);
   });
 });
