@@ -20,6 +20,8 @@ export interface SplitSettings {
   rules?: PlainRules | undefined;
   /** Give every chunk `embedText` (title › breadcrumbs, a blank line, the text). */
   context?: boolean | undefined;
+  /** Section parents (`--parents N`): every chunk gets a `parentId`, parents are written too. */
+  parents?: { maxSize: number } | undefined;
   /** Size in tokens of this encoding instead of characters. */
   tokens?: TokenName | undefined;
   /**
@@ -95,6 +97,7 @@ const flags = {
   overlap: { type: 'string' },
   'min-chunk-size': { type: 'string' },
   context: { type: 'boolean' },
+  parents: { type: 'string' },
   tokens: { type: 'string', short: 't' },
   tokenizer: { type: 'string' },
   prefix: { type: 'string' },
@@ -175,6 +178,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     minChunkSize: number('min-chunk-size', { min: 0 }),
   };
   if (values.context) split.context = true;
+  const parents = number('parents', { min: 0, exclusive: true });
+  if (parents !== undefined) split.parents = { maxSize: parents };
   if (values.tokens !== undefined) {
     if (!isTokenName(values.tokens)) {
       throw new UsageError(`--tokens expects ${tokenNames.join(' or ')}, got "${values.tokens}"`);

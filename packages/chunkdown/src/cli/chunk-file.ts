@@ -2,6 +2,7 @@ import { createSplitter, type InternalSplitter } from '../internal.js';
 import { auto, directive, math, mdx, mkdocs } from '../syntax.js';
 import type {
   Chunk,
+  ChunkParent,
   DocumentKind,
   Frontmatter,
   LengthFunction,
@@ -37,6 +38,8 @@ export type FileOutcome =
       diagnostics: SplitResult['diagnostics'];
       /** Quality checks per chunk, when the report asked for them. */
       quality: ChunkQuality[] | undefined;
+      /** The chunks' parents, with `--parents`. */
+      parents?: ChunkParent[] | undefined;
       /** SHA-256 (hex) of the bytes read, when they were read from a file or standard input. */
       fileHash?: string | undefined;
     }
@@ -165,7 +168,7 @@ function failedOutcome(file: string, error: unknown): FileOutcome {
 /** A successful outcome, with the quality checks when the report needs them. */
 function outcomeOf(
   file: string,
-  { chunks, frontmatter, kind, syntax, diagnostics }: SplitResult,
+  { chunks, frontmatter, kind, syntax, diagnostics, parents }: SplitResult,
   inspect: Inspection,
 ): FileOutcome {
   const quality =
@@ -174,7 +177,17 @@ function outcomeOf(
       : chunks.map((chunk) =>
           inspectChunk(chunk.text, inspect === 'characters' ? chunk.contentSize : undefined),
         );
-  return { ok: true, file, chunks, frontmatter, kind, syntax, diagnostics, quality };
+  return {
+    ok: true,
+    file,
+    chunks,
+    frontmatter,
+    kind,
+    syntax,
+    diagnostics,
+    quality,
+    ...(parents ? { parents } : {}),
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { headerOf } from '../internal.js';
 import type {
   Chunk,
+  ChunkParent,
   Container,
   Diagnostic,
   DocumentKind,
@@ -37,6 +38,24 @@ export interface ChunkRecord extends Chunk {
   diagnostics?: Diagnostic[];
 }
 
+/**
+ * A section parent as the CLI writes it (`--parents`): a `{"type":"parent",…}` record before the
+ * first chunk whose `parentId` it is.
+ */
+export interface ParentRecord extends ChunkParent {
+  /** With `--previous`: whether the parent is new or was there before (first in the record). */
+  op?: ChunkOp;
+  type: 'parent';
+  /** The file path as given or found. */
+  file: string;
+  /** 0-based position of the parent among its file's parents. */
+  index: number;
+  /** As on chunk records. */
+  fileHash?: string;
+  /** As on chunk records. */
+  optionsHash?: string;
+}
+
 /** A chunked file, as the formatters receive it. */
 export interface ChunkedFile {
   file: string;
@@ -51,6 +70,10 @@ export interface ChunkedFile {
   optionsHash?: string | undefined;
   /** With `--previous`: the op of each chunk, by index. */
   ops?: readonly ChunkOp[] | undefined;
+  /** With `--parents`: the file's parents. */
+  parents?: readonly ChunkParent[] | undefined;
+  /** With `--previous` and `--parents`: the op of each parent, by index. */
+  parentOps?: readonly ChunkOp[] | undefined;
 }
 
 /**
@@ -81,6 +104,46 @@ export function toRecords(chunked: ChunkedFile): ChunkRecord[] {
 }
 
 /**
+ * The records of a chunked file in the order they are written: each parent (with `--parents`)
+ * right before the first chunk that points to it, then the chunks.
+ *
+ * @param chunked The file, its chunks and parents.
+ * @returns Parent and chunk records, in output order.
+ */
+export function toOutputRecords(chunked: ChunkedFile): Array<ChunkRecord | ParentRecord> {
+  const chunks = toRecords(chunked);
+  const parents = chunked.parents;
+  if (!parents || parents.length === 0) return chunks;
+  const { fileHash, optionsHash, parentOps } = chunked;
+  const byId = new Map(parents.map((parent, index) => [parent.id, index]));
+  const written = new Set<number>();
+  const records: Array<ChunkRecord | ParentRecord> = [];
+  const writeParent = (index: number) => {
+    if (written.has(index)) return;
+    written.add(index);
+    const op = parentOps?.[index];
+    const record: ParentRecord = {
+      ...(op ? { op } : {}),
+      type: 'parent',
+      file: chunked.file,
+      index,
+      ...(parents[index] as ChunkParent),
+    };
+    if (fileHash !== undefined) record.fileHash = fileHash;
+    if (optionsHash !== undefined) record.optionsHash = optionsHash;
+    records.push(record);
+  };
+  for (const chunk of chunks) {
+    const index = chunk.parentId === undefined ? undefined : byId.get(chunk.parentId);
+    if (index !== undefined) writeParent(index);
+    records.push(chunk);
+  }
+  // A parent no chunk points to (none is made so; kept so that nothing is dropped).
+  for (let index = 0; index < parents.length; index++) writeParent(index);
+  return records;
+}
+
+/**
  * Writes the output of a run piece by piece, so that nothing waits for the last file: text
  * before the first file, the text of each file in order, and text after the last.
  */
@@ -93,7 +156,7 @@ export interface Formatter {
 /**
  * Create the formatter of an output format.
  *
- * - `jsonl`: one JSON object per line and chunk;
+ * - `jsonl`: one JSON object per line and chunk (and per parent, with `--parents`);
  * - `json`: one JSON array of the same objects;
  * - `text`: each chunk's markdown under a separator line with its file, position, sizes and id
  *   (and its `context` header, when there is one).
@@ -107,7 +170,7 @@ export function createFormatter(format: OutputFormat, unit = 'chars'): Formatter
     return {
       start: () => '',
       file: (chunked) =>
-        toRecords(chunked)
+        toOutputRecords(chunked)
           .map((record) => `${JSON.stringify(record)}\n`)
           .join(''),
       end: () => '',
@@ -118,7 +181,7 @@ export function createFormatter(format: OutputFormat, unit = 'chars'): Formatter
     return {
       start: () => '[',
       file: (chunked) =>
-        toRecords(chunked)
+        toOutputRecords(chunked)
           .map((record) => {
             const separator = first ? '\n' : ',\n';
             first = false;
@@ -153,6 +216,7 @@ export function formatText(chunked: ChunkedFile, unit: string): string {
       if (record.breadcrumbs.length > 0) {
         lines.push(`in: ${record.breadcrumbs.map((crumb) => crumb.text).join(' › ')}`);
       }
+      if (record.parentId !== undefined) lines.push(`parent: ${record.parentId}`);
       const context = headerOf(record);
       if (context) lines.push(`context: ${context}`);
       const notes = describeDiagnostics(record);

@@ -256,9 +256,14 @@ async function execute(io: CliIo): Promise<number> {
         for (const diagnostic of outcome.diagnostics ?? []) {
           warn(`${outcome.file}: ${describeReading(diagnostic)}`);
         }
-        const changes = sync?.compare(outcome.file, outcome.chunks);
+        const changes = sync?.compare(outcome.file, outcome.chunks, outcome.parents);
         await output?.write(
-          formatter.file({ ...outcome, optionsHash: runOptions, ops: changes?.ops }),
+          formatter.file({
+            ...outcome,
+            optionsHash: runOptions,
+            ops: changes?.ops,
+            parentOps: changes?.parentOps,
+          }),
         );
         if (changes) await output?.write(changes.deletes);
       } else {

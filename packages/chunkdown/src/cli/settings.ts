@@ -21,11 +21,21 @@ const numericKeys = [
   'overlap',
   'minChunkSize',
 ] as const;
-const configKeys = [...numericKeys, 'context', 'rules', 'tokens', 'tokenizer', 'prefix', 'syntax'];
+const configKeys = [
+  ...numericKeys,
+  'context',
+  'parents',
+  'rules',
+  'tokens',
+  'tokenizer',
+  'prefix',
+  'syntax',
+];
 
 /**
  * Read the text of a `--config` file: a JSON object with library options
- * (`chunkSize`, `maxOverflowRatio`, `maxRawSize`, `overlap`, `minChunkSize`, `context`, `rules`),
+ * (`chunkSize`, `maxOverflowRatio`, `maxRawSize`, `overlap`, `minChunkSize`, `context`, `rules`,
+ * `parents`: a number, the `maxSize`, or `{ "maxSize": N }`),
  * `tokens`, `tokenizer` (a path to a `tokenizer.json`, relative to the config file), `prefix` and
  * `syntax` (`"auto"`, `"none"`, or a list of dialects). Ranges are left to the library, whose
  * errors name the option.
@@ -58,6 +68,19 @@ export function parseConfig(text: string, path: string): SplitSettings {
         );
       }
       settings.context = option;
+    } else if (key === 'parents') {
+      const maxSize =
+        typeof option === 'number'
+          ? option
+          : isPlainObject(option) && Object.keys(option).join() === 'maxSize'
+            ? option.maxSize
+            : undefined;
+      if (typeof maxSize !== 'number') {
+        throw new UsageError(
+          `${path}: \`parents\` must be a number (the largest parent) or { "maxSize": N }, got ${JSON.stringify(option)}`,
+        );
+      }
+      settings.parents = { maxSize };
     } else if (key === 'syntax') {
       if (
         typeof option !== 'string' &&
@@ -138,6 +161,8 @@ export function resolveSettings(
   }
   const context = flags.context ?? config.context;
   if (context !== undefined) resolved.context = context;
+  const parents = flags.parents ?? config.parents;
+  if (parents !== undefined) resolved.parents = parents;
   if (tokens !== undefined) resolved.tokens = tokens;
   if (tokenizer !== undefined) resolved.tokenizer = tokenizer;
   if (prefix !== undefined) resolved.prefix = prefix;
@@ -170,6 +195,9 @@ export function attributeOptionError(
   flags: SplitSettings,
   configPath: string | undefined,
 ): string {
+  if (message.includes('`options.parents.maxSize`') && flags.parents !== undefined) {
+    return message.replace('`options.parents.maxSize`', '`--parents`');
+  }
   const key = /`options\.(\w+)`/.exec(message)?.[1];
   const numeric = numericKeys.find((known) => known === key);
   if (numeric && flags[numeric] !== undefined) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Chunk } from '../types.js';
+import type { Chunk, ChunkParent } from '../types.js';
 import { describeError, UsageError } from './errors.js';
 import type { ChunkOp, ChunkRecord } from './format.js';
 import type { ResolvedSettings } from './settings.js';
@@ -11,6 +11,8 @@ import type { ResolvedSettings } from './settings.js';
  * run's chunks of its file) or `"op": "keep"`; a `{"op":"delete","id":…,"file":…}` line names
  * each chunk of the previous run that is gone. A file whose bytes hash as before, chunked with
  * the same options, is not read again: its previous lines are written back as `keep` lines.
+ * Parent records (`--parents`, `{"type":"parent",…}`) are synced the same way, by their own ids:
+ * `add` or `keep`, and `{"op":"delete","type":"parent","id":…,"file":…}` for a parent that is gone.
  *
  * @module
  */
@@ -25,7 +27,9 @@ export interface PreviousFile {
   optionsHash: string | undefined;
   /** The ids of its chunks, in order. */
   ids: string[];
-  /** Its chunk lines as `keep` lines (without the line break), in order. */
+  /** The ids of its parents (`--parents`), in order. */
+  parentIds: string[];
+  /** Its chunk and parent lines as `keep` lines (without the line break), in order. */
   lines: string[];
 }
 
@@ -132,25 +136,30 @@ export function parsePrevious(text: string, name: string): Previous {
         fileHash: record.fileHash,
         optionsHash: record.optionsHash,
         ids: [],
+        parentIds: [],
         lines: [],
       };
       ids = new Set();
       files.set(record.file, entry);
       seen.set(record.file, ids);
     }
-    if (ids.has(record.id)) continue;
-    ids.add(record.id);
+    const parent = record.type === 'parent';
+    // Parent ids never equal chunk ids; the prefix keeps the two apart all the same.
+    const key = parent ? `parent:${record.id}` : record.id;
+    if (ids.has(key)) continue;
+    ids.add(key);
     if (entry.fileHash !== record.fileHash) entry.fileHash = undefined;
     if (entry.optionsHash !== record.optionsHash) entry.optionsHash = undefined;
-    entry.ids.push(record.id);
+    (parent ? entry.parentIds : entry.ids).push(record.id);
     entry.lines.push(keepLine(line, record));
   }
   return files;
 }
 
-/** What a chunk line of the previous run must hold to be compared and written back. */
-type PreviousRecord = Pick<ChunkRecord, 'op' | 'file' | 'id' | 'fileHash' | 'optionsHash'> &
-  Record<string, unknown>;
+/** What a chunk or parent line of the previous run must hold to be compared and written back. */
+type PreviousRecord = Pick<ChunkRecord, 'op' | 'file' | 'id' | 'fileHash' | 'optionsHash'> & {
+  type?: 'parent';
+} & Record<string, unknown>;
 
 /** A line of the previous run, checked: a chunk record, or `'delete'` for a delete line. */
 function parseLine(line: string, number: number, name: string): PreviousRecord | 'delete' {
@@ -169,6 +178,7 @@ function parseLine(line: string, number: number, name: string): PreviousRecord |
   const hashes = [record.fileHash, record.optionsHash];
   if (
     (op === undefined || (typeof op === 'string' && op in chunkOps)) &&
+    (record.type === undefined || record.type === 'parent') &&
     typeof file === 'string' &&
     typeof id === 'string' &&
     typeof record.text === 'string' &&
@@ -178,7 +188,7 @@ function parseLine(line: string, number: number, name: string): PreviousRecord |
     return record as PreviousRecord;
   }
   throw new UsageError(
-    `--previous ${name}: line ${number} is not a chunk or delete line of chunkdown; ${expected}`,
+    `--previous ${name}: line ${number} is not a chunk, parent or delete line of chunkdown; ${expected}`,
   );
 }
 
@@ -196,10 +206,12 @@ function keepLine(line: string, record: PreviousRecord): string {
  * The chunks of a previous file as records (for the report of a run that skips the file).
  *
  * @param previous The file of the previous run.
- * @returns Its chunks, as the previous run wrote them.
+ * @returns Its chunks, as the previous run wrote them (its parent lines left out).
  */
 export function recordsOf(previous: PreviousFile): ChunkRecord[] {
-  return previous.lines.map((line) => JSON.parse(line) as ChunkRecord);
+  return previous.lines
+    .map((line) => JSON.parse(line) as ChunkRecord & { type?: string })
+    .filter((record) => record.type !== 'parent');
 }
 
 /** How many chunks and files a sync added, kept, deleted and skipped. */
@@ -207,6 +219,8 @@ export interface SyncCounts {
   added: number;
   kept: number;
   deleted: number;
+  /** Parents (`--parents`) added, kept and deleted. */
+  parents: { added: number; kept: number; deleted: number };
   /** Files skipped because their bytes and the options are as before. */
   unchanged: number;
   /** Files of this run. */
@@ -222,7 +236,14 @@ export class IndexSync {
   readonly #optionsHash: string;
   /** Files of the previous run that this run has written (again, or as changed). */
   readonly #written = new Set<string>();
-  readonly #counts: SyncCounts = { added: 0, kept: 0, deleted: 0, unchanged: 0, files: 0 };
+  readonly #counts: SyncCounts = {
+    added: 0,
+    kept: 0,
+    deleted: 0,
+    parents: { added: 0, kept: 0, deleted: 0 },
+    unchanged: 0,
+    files: 0,
+  };
 
   /**
    * @param previous The chunks of the previous run.
@@ -243,7 +264,7 @@ export class IndexSync {
 
   /** What the sync has done so far. */
   get counts(): Readonly<SyncCounts> {
-    return { ...this.#counts };
+    return { ...this.#counts, parents: { ...this.#counts.parents } };
   }
 
   /**
@@ -272,7 +293,8 @@ export class IndexSync {
     this.#written.add(previous.file);
     this.#counts.files++;
     this.#counts.unchanged++;
-    this.#counts.kept += previous.lines.length;
+    this.#counts.kept += previous.ids.length;
+    this.#counts.parents.kept += previous.parentIds.length;
     return joinLines(previous.lines);
   }
 
@@ -281,18 +303,29 @@ export class IndexSync {
    *
    * @param file The file's name.
    * @param chunks Its chunks now.
-   * @returns The op of each chunk, and the delete lines of the previous chunks that are gone.
+   * @param parents Its parents now (`--parents`), if any.
+   * @returns The op of each chunk and parent, and the delete lines of the previous chunks and
+   *   parents that are gone.
    */
-  compare(file: string, chunks: readonly Chunk[]): { ops: ChunkOp[]; deletes: string } {
+  compare(
+    file: string,
+    chunks: readonly Chunk[],
+    parents: readonly ChunkParent[] = [],
+  ): { ops: ChunkOp[]; parentOps: ChunkOp[]; deletes: string } {
     this.#written.add(file);
     this.#counts.files++;
-    const before = new Set(this.#previous.get(file)?.ids);
-    const ops = chunks.map((chunk): ChunkOp => (before.has(chunk.id) ? 'keep' : 'add'));
-    const now = new Set(chunks.map((chunk) => chunk.id));
-    const gone = [...before].filter((id) => !now.has(id));
-    for (const op of ops) this.#counts[op === 'add' ? 'added' : 'kept']++;
-    this.#counts.deleted += gone.length;
-    return { ops, deletes: deleteLines(file, gone) };
+    const previous = this.#previous.get(file);
+    const chunkSide = diff(previous?.ids ?? [], chunks);
+    for (const op of chunkSide.ops) this.#counts[op === 'add' ? 'added' : 'kept']++;
+    this.#counts.deleted += chunkSide.gone.length;
+    const parentSide = diff(previous?.parentIds ?? [], parents);
+    for (const op of parentSide.ops) this.#counts.parents[op === 'add' ? 'added' : 'kept']++;
+    this.#counts.parents.deleted += parentSide.gone.length;
+    return {
+      ops: chunkSide.ops,
+      parentOps: parentSide.ops,
+      deletes: deleteLines(file, chunkSide.gone) + deleteLines(file, parentSide.gone, 'parent'),
+    };
   }
 
   /**
@@ -306,7 +339,8 @@ export class IndexSync {
     const previous = this.#previous.get(file);
     if (!previous) return '';
     this.#written.add(file);
-    this.#counts.kept += previous.lines.length;
+    this.#counts.kept += previous.ids.length;
+    this.#counts.parents.kept += previous.parentIds.length;
     return joinLines(previous.lines);
   }
 
@@ -327,19 +361,40 @@ export class IndexSync {
    */
   deleteFile(previous: PreviousFile): string {
     this.#counts.deleted += previous.ids.length;
-    return deleteLines(previous.file, previous.ids);
+    this.#counts.parents.deleted += previous.parentIds.length;
+    return (
+      deleteLines(previous.file, previous.ids) +
+      deleteLines(previous.file, previous.parentIds, 'parent')
+    );
   }
 }
 
+/** The op of each item now, and the ids before that are gone. */
+function diff(
+  before: readonly string[],
+  now: ReadonlyArray<{ id: string }>,
+): { ops: ChunkOp[]; gone: string[] } {
+  const earlier = new Set(before);
+  const ops = now.map((item): ChunkOp => (earlier.has(item.id) ? 'keep' : 'add'));
+  const ids = new Set(now.map((item) => item.id));
+  return { ops, gone: [...earlier].filter((id) => !ids.has(id)) };
+}
+
 /**
- * The delete lines of chunks that are gone: `{"op":"delete","id":…,"file":…}`.
+ * The delete lines of chunks (or parents) that are gone: `{"op":"delete","id":…,"file":…}`, and
+ * `{"op":"delete","type":"parent","id":…,"file":…}` for parents.
  *
  * @param file The file they were in.
  * @param ids Their ids.
+ * @param type `'parent'` for parents.
  * @returns One line per id, each ended by a line break.
  */
-export function deleteLines(file: string, ids: readonly string[]): string {
-  return joinLines(ids.map((id) => JSON.stringify({ op: 'delete', id, file })));
+export function deleteLines(file: string, ids: readonly string[], type?: 'parent'): string {
+  return joinLines(
+    ids.map((id) =>
+      JSON.stringify(type ? { op: 'delete', type, id, file } : { op: 'delete', id, file }),
+    ),
+  );
 }
 
 function joinLines(lines: readonly string[]): string {
@@ -355,5 +410,10 @@ function joinLines(lines: readonly string[]): string {
 export function describeSync(counts: Readonly<SyncCounts>): string {
   const n = (value: number) => value.toLocaleString('en-US');
   const chunks = `${n(counts.added)} added, ${n(counts.kept)} kept, ${n(counts.deleted)} deleted`;
-  return `index sync: chunks ${chunks}; ${n(counts.unchanged)} of ${n(counts.files)} files unchanged`;
+  const { parents } = counts;
+  const parentPart =
+    parents.added + parents.kept + parents.deleted > 0
+      ? `; parents ${n(parents.added)} added, ${n(parents.kept)} kept, ${n(parents.deleted)} deleted`
+      : '';
+  return `index sync: chunks ${chunks}${parentPart}; ${n(counts.unchanged)} of ${n(counts.files)} files unchanged`;
 }

@@ -18,6 +18,10 @@ Sizing:
       --min-chunk-size N       merge chunks smaller than N into a neighbour (default 0)
       --context                give every chunk embedText: the document's title › its headings,
                                a blank line, then the chunk (--max-raw-size then bounds it)
+      --parents N              section parents: every chunk gets "parentId", the id of its
+                               parent (the smallest section around it of at most N, else a run
+                               of its chunks up to N), and a {"type":"parent",…} record is
+                               written before each parent's first chunk (N ≥ chunk size)
   -t, --tokens NAME            size in tokens: cl100k_base or o200k_base (default: characters)
       --tokenizer FILE         size in the tokens of a Hugging Face tokenizer.json (bge, e5, gte,
                                nomic, Qwen3-Embedding, EmbeddingGemma, …): the special tokens it
@@ -33,8 +37,9 @@ Sizing:
                                TYPE: ${ruleTypes.slice(0, 7).join(', ')},
                                ${ruleTypes.slice(7).join(', ')}
   -c, --config FILE            JSON file of options: chunkSize, maxOverflowRatio, maxRawSize,
-                               overlap, minChunkSize, context, rules, tokens, tokenizer (a path
-                               relative to the file), prefix, syntax (flags take precedence)
+                               overlap, minChunkSize, context, parents (N), rules, tokens,
+                               tokenizer (a path relative to the file), prefix, syntax (flags
+                               take precedence)
 
 Input and output:
   -f, --format FORMAT          jsonl, json or text (default: text on a terminal, else jsonl)

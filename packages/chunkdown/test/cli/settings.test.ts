@@ -24,7 +24,7 @@ describe('config and settings', () => {
       'c.json must hold a JSON object of options',
     );
     expect(usageError(() => parseConfig('{"chunksize": 1}', 'c.json'))).toBe(
-      'c.json: unknown option `chunksize`, expected `chunkSize`, `maxOverflowRatio`, `maxRawSize`, `overlap`, `minChunkSize`, `context`, `rules`, `tokens`, `tokenizer`, `prefix`, `syntax`',
+      'c.json: unknown option `chunksize`, expected `chunkSize`, `maxOverflowRatio`, `maxRawSize`, `overlap`, `minChunkSize`, `context`, `parents`, `rules`, `tokens`, `tokenizer`, `prefix`, `syntax`',
     );
     expect(usageError(() => parseConfig('{"overlap": "10"}', 'c.json'))).toBe(
       'c.json: `overlap` must be a number, got "10"',

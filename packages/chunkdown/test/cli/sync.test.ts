@@ -319,7 +319,7 @@ describe('--previous', () => {
     const other = await cli(['docs', '--previous', 'other.jsonl']);
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(
-      /^chunkdown: --previous other.jsonl: line 1 is not a chunk or delete line of chunkdown;/,
+      /^chunkdown: --previous other.jsonl: line 1 is not a chunk, parent or delete line of chunkdown;/,
     );
     expect(other.stderr.split('\n')).toHaveLength(2);
     const empty = await cli(['docs', '--previous', '']);
@@ -443,7 +443,7 @@ describe('parsePrevious', () => {
 
   it('names the line that is not a chunkdown record', () => {
     expect(() => parsePrevious(`${JSON.stringify(record)}\n[1]\n`, 'p.jsonl')).toThrow(
-      '--previous p.jsonl: line 2 is not a chunk or delete line of chunkdown',
+      '--previous p.jsonl: line 2 is not a chunk, parent or delete line of chunkdown',
     );
     expect(() => parsePrevious(JSON.stringify({ ...record, op: 'move' }), 'p.jsonl')).toThrow(
       'line 1 is not a chunk',
