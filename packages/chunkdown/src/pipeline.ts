@@ -16,11 +16,12 @@ import { mergeSmall } from './pack/merge-small.js';
 import { addOverlap, type OverlappedDraft } from './pack/overlap.js';
 import { pack } from './pack/pack.js';
 import { typeAlerts } from './parse/containers.js';
-import { dialectsFor } from './parse/dialect.js';
+import { type Dialect, dialectsFor } from './parse/dialect.js';
 import { takeFrontmatter } from './parse/frontmatter.js';
 import { parse, parseSegment } from './parse/parse.js';
 import { type DialectParse, dialectSegmentParser, parseDialects } from './parse/read-dialects.js';
 import { reuseSegments, type SegmentStore } from './parse/segment-cache.js';
+import type { SegmentParser } from './parse/segmented.js';
 import { createSplitState } from './split/blocks.js';
 import { sectionUnit } from './split/section.js';
 import { createMeasure, createRawMeasure, type Measure } from './tree/measure.js';
@@ -33,13 +34,21 @@ import type { SplitResult } from './types.js';
 
 /** What a split leaves for the next split of an edited document (`update`) to reuse. */
 export interface Work {
-  /** The parses of its segments (a document parsed in segments only). */
+  /**
+   * The parses of its segments (a document parsed in segments only), by the dialects each was
+   * read with and its text.
+   */
   segments: SegmentStore | undefined;
-  /** The dialects its segments were read with (`''`: none). */
-  segmentSyntax: string;
   /** Its chunks' renderings. */
   renders: RenderStore;
 }
+
+/**
+ * Where segment parses may come from besides the parser: given what a parser reads with (`key`,
+ * the dialects' names joined with commas, `''` for none) and the parser, one that serves parses
+ * made elsewhere (the command line parses a large document's segments on worker threads first).
+ */
+export type SegmentSource = (key: string, parseSegment: SegmentParser) => SegmentParser;
 
 /** What a splitter keeps from split to split: numbers and sizes of the nodes it saw. */
 export interface SplitterMemory {
@@ -57,10 +66,12 @@ export interface SplitterMemory {
 /** How one split is made: its parser, and what it may reuse of an earlier split. */
 export interface SplitPlan {
   /**
-   * Parses the document with its front matter blanked (the CLI passes a tree it parsed ahead on
-   * worker threads).
+   * Parses the document with its front matter blanked, when it is read with no dialect (the CLI
+   * passes a tree it parsed ahead on worker threads).
    */
   parseBody?: ((body: string) => Root) | undefined;
+  /** Where segment parses may come from, for a document read with dialects. */
+  segmentSource?: SegmentSource | undefined;
   /** The splitter's memory (without it, every split starts afresh). */
   memory?: SplitterMemory | undefined;
   /** The work of an earlier split of this splitter to reuse. */
@@ -90,19 +101,21 @@ export function splitDocument(
   const dialects = options.syntax.length > 0 ? dialectsFor(options.syntax, body) : [];
   // Segments of the earlier split whose text is the same are not parsed again, when they were
   // read with the same dialects (which a document shows: an edit may change them).
-  const segmentSyntax = dialects.map((dialect) => dialect.name).join(',');
-  const segments = plan.memory
-    ? reuseSegments(
-        plan.previous?.segmentSyntax === segmentSyntax ? plan.previous.segments : undefined,
-        dialects.length > 0 ? dialectSegmentParser(dialects) : parseSegment,
-      )
-    : undefined;
-  const parseBody =
-    plan.parseBody ?? (segments ? (text: string) => parse(text, {}, segments.parser) : parse);
+  const segments = plan.memory ? reuseSegments(plan.previous?.segments) : undefined;
+  const parserFor = (read: readonly Dialect[]): SegmentParser => {
+    const key = read.map((dialect) => dialect.name).join(',');
+    const fresh = read.length > 0 ? dialectSegmentParser(read) : parseSegment;
+    const served = plan.segmentSource?.(key, fresh) ?? fresh;
+    return segments ? segments.parserFor(key, served) : served;
+  };
   const read: DialectParse =
     dialects.length > 0
-      ? parseDialects(body, dialects, segments?.parser)
-      : { tree: parseBody(body), syntax: [], diagnostics: [] };
+      ? parseDialects(body, dialects, parserFor)
+      : {
+          tree: plan.parseBody?.(body) ?? parse(body, {}, parserFor([])),
+          syntax: [],
+          diagnostics: [],
+        };
   typeAlerts(read.tree);
   const { tree, definitions } = normalize(read.tree, options, plan.memory?.normalized);
   const preserve =
@@ -166,7 +179,6 @@ export function splitDocument(
   };
   const work: Work = {
     segments: segments?.store,
-    segmentSyntax,
     renders: memo?.store ?? { signature: '', byKey: new Map() },
   };
   if (options.parents) {

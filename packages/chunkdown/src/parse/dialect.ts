@@ -1,7 +1,8 @@
-import type { Root } from 'mdast';
+import type { Root, RootContent } from 'mdast';
 import type { Extension as MdastExtension, Options } from 'mdast-util-from-markdown';
 import type { Options as ToMarkdownExtension } from 'mdast-util-to-markdown';
 import type { Container, Diagnostic, Syntax, SyntaxName } from '../types.js';
+import type { SegmentFailure } from './segmented.js';
 
 /** A micromark syntax extension, as `fromMarkdown` takes it. */
 export type MicromarkExtension = NonNullable<Options['extensions']>[number];
@@ -73,14 +74,29 @@ export interface DialectParser {
   spans?: ((markdown: string) => Array<[number, number]>) | undefined;
   /**
    * Check a tree read in segments for what only a whole read finds (MDX: an import declared
-   * twice, in two segments); throws what the whole read would throw.
+   * twice, in two segments): the first top-level node a whole read fails on, its error, and
+   * where in the node (1-based line and column) the error is; the block the node is in is then
+   * read without the dialect.
    */
-  checkSegmented?: ((tree: Root) => void) | undefined;
+  checkSegmented?: ((tree: Root) => SegmentedFailure | undefined) | undefined;
   /**
-   * Whether a parse error is this dialect's (MDX that does not parse): then the document is read
-   * without it, and the diagnostic is reported.
+   * Whether a parse error is this dialect's (MDX that does not parse): then the block it is in
+   * is read without it, and the diagnostic is reported.
    */
   diagnose?: ((error: unknown) => Diagnostic | undefined) | undefined;
+  /**
+   * Where in a text a parse error of this dialect is (`segmented.ts`): its offset, when the
+   * error says, and whether more text after it could mend it (a construct left open at the end).
+   */
+  locate?: ((error: unknown, text: string) => SegmentFailure | undefined) | undefined;
+}
+
+/** What {@link DialectParser.checkSegmented} finds. */
+export interface SegmentedFailure {
+  node: RootContent;
+  error: unknown;
+  line: number;
+  column: number;
 }
 
 /** A dialect ready to parse with: its name and its parser. */

@@ -1,10 +1,11 @@
-import type { Root } from 'mdast';
+import type { Root, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { mdxFromMarkdown, mdxToMarkdown } from 'mdast-util-mdx';
 import { htmlFlow, htmlText } from 'micromark-core-commonmark';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import type { Diagnostic } from '../types.js';
-import type { DialectParser, MicromarkExtension } from './dialect.js';
+import type { DialectParser, MicromarkExtension, SegmentedFailure } from './dialect.js';
+import type { SegmentFailure } from './segmented.js';
 import { sourceLines } from './source-lines.js';
 
 /**
@@ -27,6 +28,7 @@ export function mdxParser(): DialectParser {
     toMarkdown: [mdxToMarkdown()],
     detect: showsMdx,
     diagnose: mdxDiagnostic,
+    locate: locateMdxFailure,
     spans: (markdown) => (markdown.includes('<') ? jsxFlowSpans(markdown) : []),
     checkSegmented: checkModuleBlocks,
   };
@@ -37,46 +39,67 @@ const jsxTag = /<(\/?)([A-Za-z][\w.:-]*)?[^<>]*?(\/?)>/g;
 
 /**
  * The stretches of JSX elements that span lines, as their tags show on the lines that start with
- * one (outside fenced code): from the line that opens an element at the top to the line that
- * closes it, or to the end of the document. A tag written over several lines counts where its
- * `>` is. What this misreads only moves where segments end: a segment that ends inside an element
- * fails to parse and is read again longer.
+ * one (outside fenced code): from the line that opens an element to the line that closes it. A
+ * closing tag closes the innermost open element of its name (and those opened inside it); an
+ * element never closed spans nothing (its opening tag is a block of its own, and a segment that
+ * ends inside it is read again longer). A tag written over several lines counts where its `>`
+ * is. What this misreads only moves where segments end.
  *
  * @param markdown
  *   The document.
  * @returns
- *   `[start, end]` of each, in order.
+ *   `[start, end]` of each closed element no other holds, in order.
  */
 export function jsxFlowSpans(markdown: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
-  let depth = 0;
-  let start = 0;
+  // The elements open: their names and where the lines that open them start.
+  const open: Array<{ name: string; start: number }> = [];
   // An opening tag whose `>` is on a later line (it counts once it is known not self-closing).
-  let pending = false;
+  let pending: { name: string; start: number } | undefined;
   for (const line of sourceLines(markdown)) {
     if (line.code) continue;
     // The line as written (a `>` here is the end of a tag, not a block quote's marker).
     let text = markdown.slice(line.start, line.end).trimStart();
-    // Open before this line: an element, or a tag whose `>` is still to come.
-    const before = depth > 0 || pending;
     if (pending) {
       const close = text.indexOf('>');
       if (close === -1) continue;
-      pending = false;
-      if (text.charCodeAt(close - 1) !== 47) depth++;
+      // The tag itself spans lines; the element it opens, to its closing tag.
+      spans.push([pending.start, line.end]);
+      if (text.charCodeAt(close - 1) !== 47) open.push(pending);
+      pending = undefined;
       text = text.slice(close + 1);
     } else if (text.charCodeAt(0) !== 60) continue;
     for (const tag of text.matchAll(jsxTag)) {
-      if (tag[1]) depth = Math.max(0, depth - 1);
-      else if (!tag[3]) depth++;
+      const name = tag[2] ?? '';
+      if (!tag[1]) {
+        if (!tag[3]) open.push({ name, start: line.start });
+        continue;
+      }
+      let at = open.length - 1;
+      while (at >= 0 && (open[at] as { name: string }).name !== name) at--;
+      if (at === -1) continue;
+      const start = (open[at] as { start: number }).start;
+      if (start < line.start) spans.push([start, line.end]);
+      open.length = at;
     }
     const rest = text.slice(text.lastIndexOf('>') + 1);
-    if (/<[A-Za-z]/.test(rest)) pending = true;
-    if (!before && (depth > 0 || pending)) start = line.start;
-    if (before && depth === 0 && !pending) spans.push([start, line.end]);
+    const opening = /<([A-Za-z][\w.:-]*)/.exec(rest);
+    if (opening) pending = { name: opening[1] as string, start: line.start };
   }
-  if (depth > 0 || pending) spans.push([start, markdown.length]);
-  return spans;
+  return outermost(spans);
+}
+
+/** The spans no other span holds, in order. */
+function outermost(spans: Array<[number, number]>): Array<[number, number]> {
+  spans.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const kept: Array<[number, number]> = [];
+  let reach = -1;
+  for (const span of spans) {
+    if (span[1] <= reach) continue;
+    kept.push(span);
+    reach = span[1];
+  }
+  return kept;
 }
 
 /**
@@ -86,17 +109,84 @@ export function jsxFlowSpans(markdown: string): Array<[number, number]> {
  *
  * @param tree
  *   A document read in segments.
- * @throws
- *   The whole read's error, when there is one.
+ * @returns
+ *   The first block a whole read fails on, and the error; `undefined` when it fails on none.
  */
-function checkModuleBlocks(tree: Root): void {
-  const blocks: string[] = [];
-  for (const node of tree.children) if (node.type === 'mdxjsEsm') blocks.push(node.value);
-  if (blocks.length < 2) return;
-  fromMarkdown(blocks.join('\n\n'), {
-    extensions: [mdxjs({ addResult: false })],
-    mdastExtensions: [mdxFromMarkdown()],
-  });
+function checkModuleBlocks(tree: Root): SegmentedFailure | undefined {
+  const blocks = tree.children.filter((node) => node.type === 'mdxjsEsm');
+  if (blocks.length < 2) return undefined;
+  const read = (count: number) =>
+    fromMarkdown(blocks
+      .slice(0, count)
+      .map((node) => node.value)
+      .join('\n\n'), {
+      extensions: [mdxjs({ addResult: false })],
+      mdastExtensions: [mdxFromMarkdown()],
+    });
+  try {
+    read(blocks.length);
+    return undefined;
+  } catch {
+    // The first block that fails with those before it (a few blocks: a document has few).
+    for (let count = 2; count <= blocks.length; count++) {
+      try {
+        read(count);
+      } catch (error) {
+        // Its place counts from the first block: moved into the block that failed.
+        const before = blocks
+          .slice(0, count - 1)
+          .reduce((lines, node) => lines + node.value.split('\n').length + 1, 0);
+        const told = mdxDiagnostic(error);
+        return {
+          node: blocks[count - 1] as RootContent,
+          error,
+          line: Math.max(1, (told?.line ?? 1) - before),
+          column: told?.column ?? 1,
+        };
+      }
+    }
+    return undefined;
+  }
+}
+
+/**
+ * Where in a text an MDX parse error is, for the segmented parse (`segmented.ts`): its offset
+ * when the error has a place (an expression acorn does not read, a tag that does not close where
+ * it should), the opener it names when an element is left open at the end (`<Tabs>` (3:1-3:7)),
+ * and no offset for an expression or a tag cut off by the end of the text.
+ *
+ * @param error
+ *   What the parse threw.
+ * @param text
+ *   The text it parsed.
+ * @returns
+ *   Where, and whether more text after it could mend it; `undefined` when not an MDX error.
+ */
+export function locateMdxFailure(error: unknown, text: string): SegmentFailure | undefined {
+  if (mdxDiagnostic(error) === undefined) return undefined;
+  const message = error as {
+    ruleId?: unknown;
+    reason?: unknown;
+    place?: { offset?: number; start?: { offset?: number } };
+  };
+  if (message.ruleId === 'unexpected-eof') return { at: undefined, open: true };
+  const offset = message.place?.start?.offset ?? message.place?.offset;
+  if (typeof offset === 'number') return { at: offset, open: false };
+  // An element left open at the end names where its opening tag is.
+  const named = /\((\d+):(\d+)/.exec(String(message.reason ?? ''));
+  if (!named) return { at: undefined, open: true };
+  return { at: offsetOf(text, Number(named[1]), Number(named[2])), open: true };
+}
+
+/** The offset of a 1-based line and column in a text. */
+function offsetOf(text: string, line: number, column: number): number {
+  let at = 0;
+  for (let current = 1; current < line; current++) {
+    const next = text.indexOf('\n', at);
+    if (next === -1) return text.length;
+    at = next + 1;
+  }
+  return Math.min(text.length, at + column - 1);
 }
 
 type Construct = Extract<
@@ -146,9 +236,12 @@ const component = /^[ \t]*<(?:[A-Z][\w.]*|>)/m;
 
 /**
  * Whether a document shows MDX: a top-level `import` or `export` line and a JSX component, or a
- * component that wraps markdown (`<Tabs>` alone on a line, a blank line, …, `</Tabs>`): pages
- * of docs sites that provide their components globally import nothing, and CommonMark reads such
- * a component as HTML blocks with markdown between them.
+ * component that wraps markdown (`<Tabs>` alone on a line, a blank line, …, `</Tabs>`, outside
+ * fenced code) in a document that shows nothing MDX refuses: pages of docs sites that provide
+ * their components globally import nothing, and CommonMark reads such a component as HTML blocks
+ * with markdown between them. What MDX refuses and HTML pages have: HTML comments (`<!-- -->`),
+ * `class="…"` attributes (JSX writes `className`), mdBook's `{{#include …}}` (the Rust book's
+ * `<Listing>` elements wrap markdown, and it is no MDX).
  *
  * @param markdown
  *   The document.
@@ -157,24 +250,39 @@ const component = /^[ \t]*<(?:[A-Z][\w.]*|>)/m;
  */
 export function showsMdx(markdown: string): boolean {
   if (!component.test(markdown)) return false;
-  return esm.test(markdown) || wrapsMarkdown(markdown);
+  if (esm.test(markdown)) return true;
+  return !htmlOnly.test(markdown) && wrapsMarkdown(markdown);
 }
 
-/** Opening and closing lines of components: `<Name …>` (not self-closing) and `</Name>`. */
-const componentLine = /^[ \t]*<(\/?)([A-Z][\w.]*)(?:[ \t][^\n]*?)?(\/?)>[ \t]*$/gm;
+/** What an HTML page has and MDX refuses or writes otherwise. */
+const htmlOnly = /<!--|\{\{#|<[a-z][\w-]*[ \t][^<>]*\bclass="/;
 
-/** Whether a component opened alone on a line is closed alone on a line after a blank line. */
+/** Opening and closing lines of components: `<Name …>` (not self-closing) and `</Name>`. */
+const componentLine = /^<(\/?)([A-Z][\w.]*)(?:[ \t][^\n]*?)?(\/?)>[ \t]*$/;
+
+/**
+ * Whether a component opened alone on a line is closed alone on a line after a blank line,
+ * outside fenced code.
+ */
 function wrapsMarkdown(markdown: string): boolean {
   const open = new Map<string, number>();
-  for (const match of markdown.matchAll(componentLine)) {
+  let blankSince = new Set<string>();
+  for (const line of sourceLines(markdown)) {
+    if (line.code) continue;
+    if (line.blank) {
+      blankSince = new Set(open.keys());
+      continue;
+    }
+    if (line.text.charCodeAt(0) !== 60) continue;
+    const match = componentLine.exec(line.text);
+    if (!match) continue;
     const [, closing, name = '', selfClosing] = match;
     if (selfClosing) continue;
     if (!closing) {
-      if (!open.has(name)) open.set(name, match.index);
+      if (!open.has(name)) open.set(name, line.start);
       continue;
     }
-    const from = open.get(name);
-    if (from !== undefined && /\n[ \t]*\r?\n/.test(markdown.slice(from, match.index))) return true;
+    if (blankSince.has(name)) return true;
   }
   return false;
 }

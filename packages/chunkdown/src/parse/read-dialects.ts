@@ -1,5 +1,6 @@
-import type { Root } from 'mdast';
+import type { Root, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
+import { lineIndex } from '../util/line-starts.js';
 import type { Diagnostic, SyntaxName } from '../types.js';
 import { annotateContainers, blankScanned, groupScanned } from './containers.js';
 import type { Dialect, ScannedContainer } from './dialect.js';
@@ -8,21 +9,32 @@ import { guessLabels, type KnownLabels, type LabelRecord, labelHook } from './la
 import { flattenDeepBlocks, MAX_NESTING } from './nesting.js';
 import { defaultParseSettings, gfmTreeExtensions, type ParseSettings } from './parse.js';
 import {
+  type DocumentLines,
   documentLines,
   parseInSegments,
+  placeParse,
   type SegmentParse,
   type SegmentParser,
-  WholeReadFailed,
+  type SegmentRecovery,
 } from './segmented.js';
 
 /** A document read with docs dialects. */
 export interface DialectParse {
   tree: Root;
-  /** The dialects it was read with (an MDX document that does not parse is read without MDX). */
+  /** The dialects it was read with. */
   syntax: SyntaxName[];
-  /** What went wrong on the way (MDX that did not parse). */
+  /**
+   * What went wrong on the way: each stretch a dialect did not parse (MDX with a stray `{`),
+   * read without that dialect, once.
+   */
   diagnostics: Diagnostic[];
 }
+
+/**
+ * The segment parser of a set of dialects: {@link dialectSegmentParser} by default; `update`
+ * hands one that reuses earlier parses, the command line one that takes parses done ahead.
+ */
+export type DialectSegmentParsers = (dialects: readonly Dialect[]) => SegmentParser;
 
 /** Indented containers (MkDocs) nested deeper than this are left as the indented code they parse as. */
 const MAX_BODY_DEPTH = 16;
@@ -31,23 +43,22 @@ const MAX_BODY_DEPTH = 16;
  * Parse a document with docs dialects: CommonMark + GFM + each dialect's extensions, the lines of
  * the forms no extension reads blanked and turned into containers afterwards (`containers.ts`),
  * containers annotated with how they are written, blocks nested too deep made plain text (as
- * `parse` does). A dialect whose parse fails (MDX with a stray `{` or `<`) is dropped
- * and the document read again without it, with a diagnostic: never a throw, never lost text.
+ * `parse` does).
  *
- * A large document is read in segments, as `parse` reads one (`segmented.ts`), into the same
- * tree: no segment ends inside a stretch a dialect's construct may span across blank lines
- * (`spans`: a directive container, display math, a JSX element), and a segment whose parse
- * fails (MDX left open at its end: a JSX element or an expression the next segment closes) is
- * read again longer. When
- * the last one fails too, the document does not parse with its dialects, and it is read whole as
- * above.
+ * A small document is read whole. A large one, or one whose whole read fails, is read in segments
+ * (`segmented.ts`) into the same tree: no segment ends inside a stretch a dialect's construct may
+ * span across blank lines (`spans`: a directive container, display math, a JSX element), a
+ * segment left open at its end (a JSX element the next segment closes) is read again longer,
+ * and a block a dialect does not parse (MDX with a stray `{` or `<`) is read without that
+ * dialect, with a diagnostic: only that block, never the whole document again, never a throw,
+ * never lost text. The work is linear in the document.
  *
  * @param markdown
  *   The document (front matter blanked).
  * @param dialects
  *   The dialects to read it with.
- * @param parseWith
- *   Parses one segment of a large document (`update` hands one that reuses earlier parses).
+ * @param parsersFor
+ *   The segment parser of a set of dialects.
  * @param settings
  *   When to parse in segments, and the nesting limits.
  * @returns
@@ -56,42 +67,28 @@ const MAX_BODY_DEPTH = 16;
 export function parseDialects(
   markdown: string,
   dialects: readonly Dialect[],
-  parseWith: SegmentParser = dialectSegmentParser(dialects),
+  parsersFor: DialectSegmentParsers = dialectSegmentParser,
   settings: Partial<ParseSettings> = {},
 ): DialectParse {
   const options = { ...defaultParseSettings, ...settings };
-  // The error of a read of the whole document with every dialect, when the segments made one.
-  let failedWhole: unknown;
-  if (markdown.length >= options.segmentAbove) {
+  const syntax = dialects.map((dialect) => dialect.name);
+  if (markdown.length < options.segmentAbove) {
     try {
-      const tree = parseDialectSegments(markdown, dialects, parseWith, options);
-      return { tree, syntax: dialects.map((dialect) => dialect.name), diagnostics: [] };
-    } catch (error) {
-      const cause = error instanceof WholeReadFailed ? error.failure : error;
-      if (!dialects.some((dialect) => dialect.parser.diagnose?.(cause) !== undefined)) throw cause;
-      if (error instanceof WholeReadFailed) failedWhole = cause;
-    }
-  }
-  let active = [...dialects];
-  const diagnostics: Diagnostic[] = [];
-  const known = guessLabels(markdown);
-  for (;;) {
-    try {
-      if (failedWhole !== undefined) {
-        const failure = failedWhole;
-        failedWhole = undefined;
-        throw failure;
-      }
-      const tree = readWith(markdown, active, known, 0);
+      const tree = readWith(markdown, dialects, guessLabels(markdown), 0);
       flattenDeepBlocks(tree.children, markdown, MAX_NESTING);
-      return { tree, syntax: active.map((dialect) => dialect.name), diagnostics };
+      return { tree, syntax, diagnostics: [] };
     } catch (error) {
-      const failed = active.find((dialect) => dialect.parser.diagnose?.(error) !== undefined);
-      if (!failed?.parser.diagnose) throw error;
-      diagnostics.push(failed.parser.diagnose(error) as Diagnostic);
-      active = active.filter((dialect) => dialect !== failed);
+      if (failedDialect(dialects, error) === undefined) throw error;
     }
   }
+  const diagnostics: Diagnostic[] = [];
+  const tree = parseDialectSegments(markdown, dialects, parsersFor, options, diagnostics);
+  return { tree, syntax, diagnostics };
+}
+
+/** The dialect whose parse failed with `error`, if any. */
+function failedDialect(dialects: readonly Dialect[], error: unknown): Dialect | undefined {
+  return dialects.find((dialect) => dialect.parser.diagnose?.(error) !== undefined);
 }
 
 /**
@@ -149,29 +146,130 @@ function parseBlanked(
 }
 
 /**
- * Parse a large document in segments with docs dialects (see {@link parseDialects}).
- *
- * @throws
- *   What the last segment's parse throws.
+ * Parse a document in segments with docs dialects (see {@link parseDialects}), each block a
+ * dialect does not parse read without the dialects that may fail.
  */
 function parseDialectSegments(
   markdown: string,
   dialects: readonly Dialect[],
-  parseWith: SegmentParser,
+  parsersFor: DialectSegmentParsers,
   settings: ParseSettings,
+  diagnostics: Diagnostic[],
 ): Root {
   // The tokenizer's offsets start after a byte order mark: so do the segments'.
   const text = markdown.charCodeAt(0) === 0xfeff ? markdown.slice(1) : markdown;
-  const lines = documentLines(text, settings.maxNesting);
+  const found = documentLines(text, settings.maxNesting);
   const spans = dialects
     .flatMap((dialect) => dialect.parser.spans?.(text) ?? [])
     .sort((a, b) => a[0] - b[0]);
-  const tree = parseInSegments(text, settings, parseWith, {
-    ...lines,
-    cuts: cutsOutside(lines.cuts, spans),
-  });
-  for (const dialect of dialects) dialect.parser.checkSegmented?.(tree);
+  const lines: DocumentLines = { ...found, cuts: cutsOutside(found.cuts, spans) };
+  const recovery = dialectRecovery(text, lines, dialects, parsersFor, diagnostics);
+  const tree = parseInSegments(text, settings, parsersFor(dialects), lines, recovery);
+  for (const dialect of dialects) {
+    // What only a whole read finds (MDX: an import declared in two segments): the block it is
+    // in is read without the dialect, as a whole read that fails there.
+    for (;;) {
+      const failed = dialect.parser.checkSegmented?.(tree);
+      const start = failed?.node.position?.start.offset;
+      if (!failed || start === undefined) break;
+      readAgainWithout(tree, text, lines, recovery, start, failed);
+    }
+  }
   return tree;
+}
+
+/**
+ * How the segments of a document read with dialects recover from a block a dialect does not
+ * parse: read without every dialect that may fail, with a diagnostic that names its lines.
+ */
+function dialectRecovery(
+  text: string,
+  lines: DocumentLines,
+  dialects: readonly Dialect[],
+  parsersFor: DialectSegmentParsers,
+  diagnostics: Diagnostic[],
+): SegmentRecovery {
+  const fallback = parsersFor(dialects.filter((dialect) => !dialect.parser.diagnose));
+  return {
+    locate(error, segment) {
+      const dialect = failedDialect(dialects, error);
+      if (!dialect) return undefined;
+      return dialect.parser.locate?.(error, segment) ?? { at: undefined, open: false };
+    },
+    fallback,
+    fellBack(start, end, error, segmentStart) {
+      const dialect = failedDialect(dialects, error) as Dialect;
+      diagnostics.push(fallbackDiagnostic(dialect, error, text, lines, [start, end], segmentStart));
+    },
+  };
+}
+
+/**
+ * The diagnostic of a stretch read without a dialect: the lines it holds, and where the error is
+ * (moved from the failed segment into the document), or its first line when the error is not in it.
+ */
+function fallbackDiagnostic(
+  dialect: Dialect,
+  error: unknown,
+  text: string,
+  lines: DocumentLines,
+  [start, end]: [number, number],
+  segmentStart: number | undefined,
+): Diagnostic {
+  const told = dialect.parser.diagnose?.(error) as Diagnostic;
+  const first = lineIndex(lines.starts, start);
+  // The last line with text in the stretch (blank lines after it are not read as anything).
+  let last = end;
+  while (last > start && /[\s]/.test(text.charAt(last - 1))) last--;
+  const lastLine = lineIndex(lines.starts, Math.max(start, last - 1));
+  // The error's places count from the text that failed: moved to the document's lines.
+  const shift = segmentStart === undefined ? 0 : lineIndex(lines.starts, segmentStart);
+  const line = told.line + shift;
+  const inside = segmentStart !== undefined && line - 1 >= first && line - 1 <= lastLine;
+  return {
+    ...told,
+    reason: told.reason.replace(
+      /\((\d+):(\d+)-(\d+):(\d+)\)/g,
+      (_, a, b, c, d) => `(${Number(a) + shift}:${b}-${Number(c) + shift}:${d})`,
+    ),
+    line: inside ? line : first + 1,
+    column: inside ? told.column : 1,
+    lines: [first + 1, lastLine + 1],
+  };
+}
+
+/**
+ * Read the block of a stretched tree that holds `offset` again, with the recovery's parser, in
+ * place of what the tree has for it.
+ */
+function readAgainWithout(
+  tree: Root,
+  text: string,
+  lines: DocumentLines,
+  recovery: SegmentRecovery,
+  offset: number,
+  failed: { error: unknown; line: number; column: number },
+): void {
+  const after = lines.cuts.find((cut) => cut > offset) ?? text.length;
+  let before = 0;
+  for (const cut of lines.cuts) if (cut <= offset) before = cut;
+  const parse: SegmentParse = recovery.fallback(
+    text.slice(before, after),
+    guessLabels(text),
+    before,
+  );
+  placeParse(parse, { offset: before, line: lineIndex(lines.starts, before) });
+  const inStretch = (node: RootContent) => {
+    const at = node.position?.start.offset ?? -1;
+    return at >= before && at < after;
+  };
+  const first = tree.children.findIndex(inStretch);
+  const count = tree.children.filter(inStretch).length;
+  tree.children.splice(first === -1 ? tree.children.length : first, count, ...parse.tree.children);
+  // The error, placed in the block that failed (the whole read's place).
+  const { line, column } = failed;
+  const error = { ...(failed.error as object), line, column, place: { line, column } };
+  recovery.fellBack(before, after, error, offset);
 }
 
 /** The cuts (in order) that fall inside no span (sorted by start): none strictly inside one. */

@@ -2,11 +2,14 @@ import type { KnownLabels, LabelRecord, LabelUse } from './labels.js';
 import type { SegmentParse, SegmentParser } from './segmented.js';
 
 /**
- * The segment parses one split used, by segment text, for the next split of an edited document
- * (`update`): a segment whose text did not change is not parsed again.
+ * The segment parses one split used, by what they were read with and segment text, for the next
+ * split of an edited document (`update`): a segment whose text did not change is not parsed
+ * again, nor one whose parse failed (a dialect's construct that does not parse).
  */
 export interface SegmentStore {
   readonly byText: ReadonlyMap<string, readonly StoredParse[]>;
+  /** What the parses that failed threw. */
+  readonly failed: ReadonlyMap<string, unknown>;
 }
 
 /** A segment's parse and what it was told about the labels it asked about. */
@@ -17,9 +20,13 @@ interface StoredParse {
   footnotes: ReadonlyMap<string, boolean>;
 }
 
-/** A segment parser that reuses the parses of a store, and the store of what it handed out. */
+/** Segment parsers that reuse the parses of a store, and the store of what they handed out. */
 export interface SegmentReuse {
-  parser: SegmentParser;
+  /**
+   * A parser that reuses what `parseSegment` gave before: `key` names what it reads with (the
+   * dialects), so a segment read with other dialects is never handed out for it.
+   */
+  parserFor(key: string, parseSegment: SegmentParser): SegmentParser;
   /** The parses handed out so far (the next split's store). */
   store: SegmentStore;
 }
@@ -37,11 +44,9 @@ export interface SegmentReuse {
  * @returns
  *   The parser and the store it fills.
  */
-export function reuseSegments(
-  previous: SegmentStore | undefined,
-  parseSegment: SegmentParser,
-): SegmentReuse {
+export function reuseSegments(previous: SegmentStore | undefined): SegmentReuse {
   const byText = new Map<string, StoredParse[]>();
+  const failed = new Map<string, unknown>();
   const handed = new Set<SegmentParse>();
   const keep = (text: string, stored: StoredParse) => {
     handed.add(stored.parse);
@@ -49,17 +54,31 @@ export function reuseSegments(
     if (list) list.push(stored);
     else byText.set(text, [stored]);
   };
-  const parser: SegmentParser = (text, known, start) => {
-    for (const stored of previous?.byText.get(text) ?? []) {
-      if (handed.has(stored.parse) || !answersHold(stored, known)) continue;
-      keep(text, stored);
-      return stored.parse;
-    }
-    const parse = parseSegment(text, known, start);
-    keep(text, { parse, ...answersOf(parse.labels, known) });
-    return parse;
-  };
-  return { parser, store: { byText } };
+  const parserFor =
+    (key: string, parseSegment: SegmentParser): SegmentParser =>
+    (text, known, start) => {
+      const keyed = `${key}\u0000${text}`;
+      for (const stored of previous?.byText.get(keyed) ?? []) {
+        if (handed.has(stored.parse) || !answersHold(stored, known)) continue;
+        keep(keyed, stored);
+        return stored.parse;
+      }
+      const error = failed.get(keyed) ?? previous?.failed.get(keyed);
+      if (error !== undefined) {
+        failed.set(keyed, error);
+        throw error;
+      }
+      let parse: SegmentParse;
+      try {
+        parse = parseSegment(text, known, start);
+      } catch (error) {
+        failed.set(keyed, error);
+        throw error;
+      }
+      keep(keyed, { parse, ...answersOf(parse.labels, known) });
+      return parse;
+    };
+  return { parserFor, store: { byText, failed } };
 }
 
 function answersOf(

@@ -61,6 +61,8 @@ interface ParsedPart {
   parse: SegmentParse;
   /** What the first parse did with labels (a parse again with the document's labels keeps them). */
   labels: LabelRecord | undefined;
+  /** What parsed it, when not the segment parser (a stretch read without what failed). */
+  parser?: SegmentParser;
 }
 
 /** A stretch of the document split as plain text (too deeply nested to parse). */
@@ -203,6 +205,7 @@ export function parseInSegments(
   settings: SegmentSettings,
   parseSegment: SegmentParser,
   lines: DocumentLines = documentLines(markdown, settings.maxNesting),
+  recovery?: SegmentRecovery,
 ): Root {
   const { starts, cuts } = lines;
   const length = markdown.length;
@@ -214,13 +217,28 @@ export function parseInSegments(
   const guessed = guessLabels(markdown);
   const parseSpan = (start: number, end: number, known: KnownLabels) =>
     parseSegment(markdown.slice(start, end), known, start);
+  // Stretches to read with the recovery's parser, in order, none before `pos`: a segment ends
+  // where the next one starts.
+  const fallbacks: Array<[number, number]> = [];
 
   const parts: Part[] = [];
   let pos = 0;
   let atLeast = 0;
   while (pos < length) {
-    const end =
-      pos + settings.size >= length
+    const fallback = fallbacks[0];
+    if (recovery && fallback && fallback[0] === pos) {
+      fallbacks.shift();
+      const [start, end] = fallback;
+      const parse = recovery.fallback(markdown.slice(start, end), guessed, start);
+      parts.push({ start, end, parse, labels: parse.labels, parser: recovery.fallback });
+      pos = end;
+      continue;
+    }
+    // A segment before a stretch to fall back on ends where that stretch starts.
+    const capped = fallback !== undefined;
+    const end = fallback
+      ? fallback[0]
+      : pos + settings.size >= length
         ? length
         : segmentEnd(markdown, cuts, pos, atLeast, settings.size);
     atLeast = 0;
@@ -254,18 +272,38 @@ export function parseInSegments(
     try {
       parsed = parseSpan(pos, end, guessed);
     } catch (error) {
-      // A dialect's parse fails where a construct is left open at the segment's end (MDX); the
-      // last segment's failure is the document's, and so is one that still fails many segments
-      // long (the caller reads the document whole, which says where it fails).
-      if (end >= length && pos === 0) throw new WholeReadFailed(error);
-      if (end >= length || end - pos >= FAILED_GROWTH * settings.size) throw error;
-      atLeast = Math.max(end + 1, end + (end - pos));
+      const failure = recovery?.locate(error, markdown.slice(pos, end));
+      if (recovery && !failure) throw error;
+      // A dialect's parse fails where a construct is left open at the segment's end (MDX): the
+      // segment is read again longer, up to a few segments long.
+      const growable =
+        (failure === undefined || failure.open) &&
+        !capped &&
+        end < length &&
+        end - pos < Math.max(FAILED_GROWTH * settings.size, MIN_FAILED_GROWTH);
+      if (growable) {
+        atLeast = Math.max(end + 1, end + (end - pos));
+        continue;
+      }
+      if (!recovery || !failure) throw error;
+      // Else the block that holds the failure is read without what failed, and only that block.
+      const [from, to] =
+        failure.at === undefined
+          ? firstFailingBlock(cuts, pos, end, parseSpan, guessed)
+          : blockAround(cuts, pos, end, pos + failure.at);
+      recovery.fellBack(from, to, error, pos);
+      fallbacks.unshift([from, to]);
       continue;
     }
     const open =
       end < length
         ? openBlockAtEnd(parsed.tree, markdown.slice(pos, end), placedAt(parsed))
         : undefined;
+    if (open && fallback) {
+      // A block open where the stretch to fall back on starts: that stretch starts here.
+      fallback[0] = pos;
+      continue;
+    }
     if (open) {
       // The segment ends inside a block: parse it again up to a cut past the block's closing
       // line (a root-level fence or HTML block), or one cut further (a block open inside a
@@ -280,25 +318,89 @@ export function parseInSegments(
     pos = end;
   }
 
-  reparseForLabels(parts, parseSpan);
+  reparseForLabels(parts, parseSpan, markdown);
   return stitch(parts, markdown, starts, settings.maxNesting);
 }
 
 /**
- * What {@link parseInSegments} throws when the segment that failed was the whole document: its
- * error is the one a whole read meets (the caller need not read it whole again to find it).
+ * How a segment whose parse fails is read instead: the block that holds the failure (a
+ * dialect's construct that does not parse, such as MDX with a stray `{`) is read without what
+ * failed, and the rest of the document as before. Without one, a failure that growing the
+ * segment does not mend is thrown.
  */
-export class WholeReadFailed extends Error {
-  readonly failure: unknown;
-
-  constructor(failure: unknown) {
-    super('the whole document failed to parse');
-    this.failure = failure;
-  }
+export interface SegmentRecovery {
+  /**
+   * Where a parse of `text` failed: the offset in it (`undefined`: not known), and whether more
+   * text after it could make it parse (a construct left open at its end). `undefined`: not a
+   * failure to recover from (it is thrown on).
+   */
+  locate(error: unknown, text: string): SegmentFailure | undefined;
+  /** Parses a stretch without what failed. */
+  fallback: SegmentParser;
+  /**
+   * Told of each stretch read with {@link SegmentRecovery.fallback}: `[start, end)`, what the
+   * parse threw, and where the text it failed on starts (when the error's place counts from it).
+   */
+  fellBack(start: number, end: number, error: unknown, segmentStart?: number): void;
 }
 
-/** How many segments long a segment whose parse fails may grow before the document fails. */
+/** Where a segment's parse failed (see {@link SegmentRecovery.locate}). */
+export interface SegmentFailure {
+  /** The offset in the segment's text, when the error says. */
+  at: number | undefined;
+  /** Whether more text after the segment could make it parse. */
+  open: boolean;
+}
+
+/**
+ * The stretch between the cuts around `at`, inside `[pos, end)`: the block (or the construct a
+ * dialect spans over blank lines) that holds it.
+ */
+function blockAround(
+  cuts: readonly number[],
+  pos: number,
+  end: number,
+  at: number,
+): [number, number] {
+  const inside = Math.min(Math.max(at, pos), end - 1);
+  const from = lastAtMost(cuts, inside, pos);
+  const after = firstAtLeast(cuts, inside + 1);
+  return [from, after === undefined || after > end ? end : after];
+}
+
+/**
+ * The first block of `[pos, end)` whose parse fails on its own, for a failure that does not say
+ * where it is (an expression left open to the end); the whole stretch when every block parses.
+ * Each block is parsed once: linear in the stretch.
+ */
+function firstFailingBlock(
+  cuts: readonly number[],
+  pos: number,
+  end: number,
+  parseSpan: (start: number, end: number, known: KnownLabels) => SegmentParse,
+  known: KnownLabels,
+): [number, number] {
+  let from = pos;
+  for (let index = firstIndexAtLeast(cuts, pos + 1); from < end; index++) {
+    const cut = cuts[index];
+    const to = cut === undefined || cut > end ? end : cut;
+    try {
+      parseSpan(from, to, known);
+    } catch {
+      return [from, to];
+    }
+    from = to;
+  }
+  return [pos, end];
+}
+
+/**
+ * How many segments long a segment whose parse fails with a construct left open at its end may
+ * grow (and at least how long, in characters): past that, the construct is read without what
+ * failed (or the failure thrown, without a recovery).
+ */
 const FAILED_GROWTH = 8;
+const MIN_FAILED_GROWTH = 64 * 1024;
 
 /**
  * Where the block that nests too deep starts, from the parse of `[pos, probeEnd)`: at its last
@@ -429,6 +531,7 @@ function plainBlockEnd(
 function reparseForLabels(
   parts: Part[],
   parseSpan: (start: number, end: number, known: KnownLabels) => SegmentParse,
+  markdown: string,
 ): void {
   const definitions = new Set<string>();
   const footnotes = new Set<string>();
@@ -442,7 +545,9 @@ function reparseForLabels(
   for (const part of parts) {
     if (!('parse' in part) || !part.labels || !wrongAnswers(part.labels, document)) continue;
     // What the part defines is known from the first pass (footnotes made known would hide it).
-    part.parse = parseSpan(part.start, part.end, document);
+    part.parse = part.parser
+      ? part.parser(markdown.slice(part.start, part.end), document, part.start)
+      : parseSpan(part.start, part.end, document);
   }
 }
 

@@ -23,9 +23,20 @@ describe('jsxFlowSpans', () => {
   test('an opening tag over several lines, tags in fenced code, and an element left open', () => {
     const markdown =
       '<Steps\n  start={2}\n>\n\n1. One\n\n</Steps>\n\n```jsx\n<Tabs>\n```\n\n<Aside>\n\nNever closed.\n';
+    // An element never closed spans nothing: it would hold every cut after it.
+    expect(spanned(markdown)).toEqual(['<Steps\n  start={2}\n>\n\n1. One\n\n</Steps>']);
+  });
+
+  test('an element left open inside others: the closed ones still span', () => {
+    const markdown =
+      '<Tabs>\n\n<Aside>\n\nOpen.\n\n<TabItem>\n\nIn.\n\n</TabItem>\n\n</Tabs>\n\n<Card>\n\nC.\n\n</Card>\n\nAfter.\n';
     expect(spanned(markdown)).toEqual([
-      '<Steps\n  start={2}\n>\n\n1. One\n\n</Steps>',
-      '<Aside>\n\nNever closed.\n',
+      '<Tabs>\n\n<Aside>\n\nOpen.\n\n<TabItem>\n\nIn.\n\n</TabItem>\n\n</Tabs>',
+      '<Card>\n\nC.\n\n</Card>',
+    ]);
+    // Left open at the top, the elements after it still span.
+    expect(spanned('<Aside>\n\nOpen.\n\n<Card>\n\nC.\n\n</Card>\n')).toEqual([
+      '<Card>\n\nC.\n\n</Card>',
     ]);
   });
 });

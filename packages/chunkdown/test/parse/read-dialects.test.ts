@@ -43,12 +43,25 @@ describe('a large document read with dialects in segments', () => {
     );
   });
 
-  test('an import declared in two segments fails as in a whole read: MDX is dropped', () => {
+  test('an import declared in two segments fails as in a whole read: that block alone is read without MDX', () => {
     const page = mdxPage(1);
     const markdown = `${page}\n\nSome text.\n\n${page}`;
     const parsed = expectSameRead(markdown, [mdx({ when: 'always' }), directive()]);
-    expect(parsed.syntax).toEqual(['directive']);
-    expect(parsed.diagnostics.map((diagnostic) => diagnostic.syntax)).toEqual(['mdx']);
+    expect(parsed.syntax).toEqual(['mdx', 'directive']);
+    const [diagnostic, ...more] = parsed.diagnostics;
+    expect(more).toEqual([]);
+    expect(diagnostic?.syntax).toBe('mdx');
+    // The second page's import lines, and only those, are read without MDX.
+    const secondImport = markdown.split('\n').indexOf('import', markdown.split('\n').length / 2);
+    const [from, to] = diagnostic?.lines ?? [0, 0];
+    const lines = markdown.split('\n');
+    expect(lines[from - 1]).toMatch(/^import /);
+    expect(from).toBeGreaterThan(lines.indexOf('Some text.'));
+    expect(lines.slice(from - 1, to).every((line) => /^(import|export) |^$/.test(line))).toBe(true);
+    expect(secondImport).toBeDefined();
+    // The rest keeps MDX: both pages' components are JSX.
+    const jsx = parsed.tree.children.filter((node) => node.type === 'mdxJsxFlowElement');
+    expect(jsx.length).toBeGreaterThanOrEqual(2);
   });
 
   test('MDX that does not parse, and a container left open at the end, read as a whole read', () => {
@@ -57,7 +70,14 @@ describe('a large document read with dialects in segments', () => {
     // Failing at the top, with an element open to the end: the one segment is the whole document.
     const early = `{broken expression\n\n<Tabs>\n\n${mdxPage(2)}\n\nText.\n`;
     const read = expectSameRead(early, [mdx({ when: 'always' }), directive()]);
-    expect(read.syntax).toEqual(['directive']);
+    // The expression's paragraph and the element left open are read without MDX; the page keeps it.
+    expect(read.syntax).toEqual(['mdx', 'directive']);
+    expect(read.diagnostics.map((diagnostic) => diagnostic.lines)).toEqual([
+      [1, 1],
+      [3, 3],
+    ]);
+    expect(read.tree.children.slice(0, 2).map((node) => node.type)).toEqual(['paragraph', 'html']);
+    expect(read.tree.children.map((node) => node.type)).toContain('mdxJsxFlowElement');
     const open = `${docsPage(1)}\n\n:::note\n\nOpen to the end.\n\n# Heading inside\n`;
     expectSameRead(open, [directive(), math()]);
     const openMath = `${docsPage(2)}\n\n$$\nx\n\n# not a heading\n`;
