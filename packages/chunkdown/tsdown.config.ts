@@ -1,3 +1,4 @@
+import { builtinModules } from 'node:module';
 import { defineConfig, type UserConfig } from 'tsdown';
 
 const library: UserConfig = {
@@ -18,21 +19,27 @@ const library: UserConfig = {
   dts: true,
   platform: 'neutral',
   target: 'es2022',
-  external: [
-    /^node:/,
-    // The mdast types stay an import in the declarations (`@types/mdast` is a dependency):
-    // inlined, they would be a copy that the dialects' augmentations (display math, directives,
-    // MDX) do not reach, and `NodeRule<Math>` would not type-check in a consumer.
-    'mdast',
-    'gpt-tokenizer',
-    /^gpt-tokenizer\//,
-    '@huggingface/tokenizers',
-    /^@mastra\//,
-    '@langchain/textsplitters',
-    '@langchain/core',
-    /^@langchain\/core\//,
-    /^@llamaindex\//,
-  ],
+  deps: {
+    neverBundle: [
+      /^node:/,
+      // The command line bundles tinyglobby and fdir, which import Node's built-ins without the
+      // `node:` prefix (`fs`, `path`); they stay imports. The core imports none (check-package
+      // and the portability test see to it).
+      ...builtinModules,
+      // The mdast types stay an import in the declarations (`@types/mdast` is a dependency):
+      // inlined, they would be a copy that the dialects' augmentations (display math, directives,
+      // MDX) do not reach, and `NodeRule<Math>` would not type-check in a consumer.
+      'mdast',
+      'gpt-tokenizer',
+      /^gpt-tokenizer\//,
+      '@huggingface/tokenizers',
+      /^@mastra\//,
+      '@langchain/textsplitters',
+      '@langchain/core',
+      /^@langchain\/core\//,
+      /^@llamaindex\//,
+    ],
+  },
 };
 
 /**
