@@ -19,6 +19,7 @@ import { Document } from '@langchain/core/documents';
 import { TextSplitter, type TextSplitterChunkHeaderOptions } from '@langchain/textsplitters';
 import {
   type AdapterOptions,
+  breadcrumbSeparator,
   checkedSplitter,
   createAdapterSplitter,
   type FlatPlacement,
@@ -27,7 +28,7 @@ import {
   type StructuredPlacement,
   synchronous,
 } from './adapter-options.js';
-import type { Chunk, Chunkdown, ChunkdownOptions } from './types.js';
+import type { Chunk, Chunkdown, ChunkdownOptions, ChunkParent } from './types.js';
 import { lineIndex, lineStarts } from './util/line-starts.js';
 
 /**
@@ -84,6 +85,48 @@ export type ChunkdownStructuredDocumentMetadata = Record<string, any> &
   };
 
 /**
+ * Metadata of a parent document (option `parents`): the source document's metadata, plus the
+ * parent's `breadcrumbs` and `headings` (flat or structured, as the chunks' are), `parentId`
+ * (the parent's id, also the document's `id`) and, with `metadataFormat: 'structured'`, `loc`.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: LangChain types document metadata as `Record<string, any>`.
+export type ChunkdownParentMetadata = Record<string, any> & {
+  parentId: string;
+  headings: string[];
+};
+
+/** What {@link ChunkdownTextSplitter.splitDocumentsWithParents} returns. */
+export interface ParentedDocuments {
+  /** The chunk documents, to embed; each has `metadata.parentId`. */
+  documents: Document<ChunkdownDocumentMetadata | ChunkdownStructuredDocumentMetadata>[];
+  /** The parent documents, to keep in a docstore by `id`. */
+  parents: Document<ChunkdownParentMetadata>[];
+}
+
+/** A section parent as a LangChain document, with the metadata of the text it came from. */
+function parentDocument(
+  parent: ChunkParent,
+  // biome-ignore lint/suspicious/noExplicitAny: as the base class types metadata.
+  metadata: Record<string, any>,
+  locate: ((chunk: Pick<Chunk, 'start' | 'end'>) => ChunkLocation) | null,
+): Document<ChunkdownParentMetadata> {
+  const headings = parent.breadcrumbs.map((crumb) => crumb.text);
+  return new Document({
+    id: parent.id,
+    pageContent: parent.text,
+    metadata: {
+      ...metadata,
+      breadcrumbs: locate
+        ? parent.breadcrumbs.map((crumb) => ({ ...crumb }))
+        : headings.join(breadcrumbSeparator),
+      headings,
+      ...(locate ? { loc: locate(parent) } : {}),
+      parentId: parent.id,
+    },
+  });
+}
+
+/**
  * A `TextSplitter` from `@langchain/textsplitters` that splits markdown with chunkdown.
  *
  * - `splitText` returns exactly chunkdown's `splitText`.
@@ -96,6 +139,8 @@ export type ChunkdownStructuredDocumentMetadata = Record<string, any> &
  *   searching the chunk text in the source (chunk text is normalized markdown, so it is not
  *   always a substring of the source). Flat metadata has no offsets: `index()` hashes every
  *   top-level value, and offsets move with every edit above a chunk.
+ * - With the `parents` option, each chunk document's metadata has `parentId`, and
+ *   `splitDocumentsWithParents` also gives the parents as documents, for a docstore.
  * - With `context: true`, `pageContent` is the chunk's `embedText` (the document's title › the
  *   chunk's breadcrumbs, a blank line, then the chunk), the text a vector store embeds; without
  *   it, the chunk's text.
@@ -182,6 +227,62 @@ export class ChunkdownTextSplitter extends TextSplitter {
     metadatas: Record<string, any>[] = [],
     chunkHeaderOptions: TextSplitterChunkHeaderOptions = {},
   ): Promise<Document<ChunkdownDocumentMetadata | ChunkdownStructuredDocumentMetadata>[]> {
+    return this.#documentsOf(texts, metadatas, chunkHeaderOptions);
+  }
+
+  /**
+   * Split texts into chunk documents and their section parents as documents (with the `parents`
+   * option), for a parent-child retriever: embed `documents`, put `parents` in a docstore keyed
+   * by their `id`, and return the parents of the chunks a search finds (`metadata.parentId`).
+   * LangChain's `ParentDocumentRetriever` with `idKey: 'parentId'` retrieves that way.
+   *
+   * @param texts Markdown documents.
+   * @param metadatas Metadata of each text (by index); missing entries count as `{}`.
+   * @returns The chunk documents (as {@link ChunkdownTextSplitter.createDocuments} makes them)
+   *   and the parent documents: `id` and `metadata.parentId` the parent's id, `pageContent` its
+   *   text, and the text's metadata with the parent's `breadcrumbs` and `headings` (and `loc`
+   *   with `metadataFormat: 'structured'`).
+   * @throws {TypeError} When the splitter was made without the `parents` option.
+   */
+  async createDocumentsWithParents(
+    texts: string[],
+    // biome-ignore lint/suspicious/noExplicitAny: as the base class types metadata.
+    metadatas: Record<string, any>[] = [],
+  ): Promise<ParentedDocuments> {
+    if (this.#options.parents === undefined) {
+      throw new TypeError(
+        'Expected the `parents` option (`{ parents: { maxSize } }`) for `createDocumentsWithParents`',
+      );
+    }
+    const parents: Document<ChunkdownParentMetadata>[] = [];
+    const documents = await this.#documentsOf(texts, metadatas, {}, parents);
+    return { documents, parents };
+  }
+
+  /**
+   * Split documents into chunk documents and parent documents (see
+   * {@link ChunkdownTextSplitter.createDocumentsWithParents}); documents without `pageContent`
+   * are skipped.
+   *
+   * @param documents Documents whose `pageContent` is markdown.
+   * @returns The chunk documents and their parents.
+   * @throws {TypeError} When the splitter was made without the `parents` option.
+   */
+  async splitDocumentsWithParents(documents: Document[]): Promise<ParentedDocuments> {
+    const given = documents.filter((document) => document.pageContent !== undefined);
+    return this.createDocumentsWithParents(
+      given.map((document) => document.pageContent),
+      given.map((document) => document.metadata),
+    );
+  }
+
+  async #documentsOf(
+    texts: string[],
+    // biome-ignore lint/suspicious/noExplicitAny: as the base class types metadata.
+    metadatas: Record<string, any>[],
+    chunkHeaderOptions: TextSplitterChunkHeaderOptions,
+    parents?: Document<ChunkdownParentMetadata>[],
+  ): Promise<Document<ChunkdownDocumentMetadata | ChunkdownStructuredDocumentMetadata>[]> {
     const {
       chunkHeader = '',
       chunkOverlapHeader = "(cont'd) ",
@@ -193,21 +294,28 @@ export class ChunkdownTextSplitter extends TextSplitter {
     texts.forEach((text, index) => {
       const metadata = metadatas[index] ?? {};
       const locate = this.#metadataFormat === 'structured' ? locator(text, metadata.loc) : null;
-      splitter.split(text).chunks.forEach((chunk, position) => {
+      const result = splitter.split(text);
+      if (parents && result.parents) {
+        for (const parent of result.parents) parents.push(parentDocument(parent, metadata, locate));
+      }
+      result.chunks.forEach((chunk, position) => {
         const header =
           position > 0 && appendChunkOverlapHeader ? chunkHeader + chunkOverlapHeader : chunkHeader;
         documents.push(
           new Document({
             id: chunk.id,
             pageContent: header + (chunk.embedText ?? chunk.text),
-            metadata: locate
-              ? {
-                  ...metadata,
-                  ...placementOf(chunk, 'structured'),
-                  loc: locate(chunk),
-                  chunkId: chunk.id,
-                }
-              : { ...metadata, ...placementOf(chunk, 'flat'), chunkId: chunk.id },
+            metadata: {
+              ...(locate
+                ? {
+                    ...metadata,
+                    ...placementOf(chunk, 'structured'),
+                    loc: locate(chunk),
+                    chunkId: chunk.id,
+                  }
+                : { ...metadata, ...placementOf(chunk, 'flat'), chunkId: chunk.id }),
+              ...(chunk.parentId === undefined ? {} : { parentId: chunk.parentId }),
+            },
           }),
         );
       });
@@ -276,7 +384,7 @@ export class ChunkdownTextSplitter extends TextSplitter {
 function locator(
   text: string,
   given: unknown,
-): (chunk: Chunk) => ChunkLocation & Record<string, unknown> {
+): (chunk: Pick<Chunk, 'start' | 'end'>) => ChunkLocation & Record<string, unknown> {
   const base = given !== null && typeof given === 'object' ? given : {};
   const starts = lineStarts(text);
   const lineAt = (offset: number) => lineIndex(starts, offset) + 1;

@@ -22,7 +22,7 @@ import {
   buildNodeFromSplits,
   type Metadata,
   NodeRelationship,
-  type TextNode,
+  TextNode,
 } from '@llamaindex/core/schema';
 import {
   type AdapterOptions,
@@ -33,7 +33,7 @@ import {
   type StructuredPlacement,
 } from './adapter-options.js';
 import { headerOf } from './chunk/context.js';
-import type { Chunk, Chunkdown } from './types.js';
+import type { Chunk, Chunkdown, ChunkParent } from './types.js';
 
 export { breadcrumbSeparator };
 
@@ -118,6 +118,9 @@ const hiddenKeys = ['chunkId'];
  */
 const hiddenWithContext = ['chunkId', 'headings', 'breadcrumbs', 'containers'];
 
+/** Metadata keys of a parent node that are never embedded nor shown to the LLM. */
+const parentHidden = ['parentId'];
+
 /**
  * A `NodeParser` (a `TextSplitter`) from `@llamaindex/core` that splits markdown with chunkdown.
  *
@@ -147,6 +150,9 @@ const hiddenWithContext = ['chunkId', 'headings', 'breadcrumbs', 'containers'];
  *   `breadcrumbs` is then excluded from both, so the headings are not said twice.
  * - With `includePrevNextRel` (the default), `PREVIOUS` and `NEXT` link the nodes of a document
  *   in order, once every node is complete, so the hashes they carry are the final ones.
+ * - With the `parents` option, each node's `PARENT` relationship points to its section parent
+ *   (and its metadata has `parentId`, the parent's chunkdown id); `getNodesWithParents` also
+ *   gives the parent nodes, for a docstore.
  * - `splitText` returns exactly chunkdown's `splitText`. A blank document gives no nodes.
  */
 export class ChunkdownNodeParser extends TextSplitter {
@@ -158,6 +164,8 @@ export class ChunkdownNodeParser extends TextSplitter {
   readonly #metadataFormat: MetadataFormat;
   /** The `id_` of a node. */
   readonly #nodeId: (chunkId: string, document: TextNode) => string;
+  /** Whether chunks come with section parents (option `parents`). */
+  readonly #parents: boolean;
 
   /**
    * @param options chunkdown's options; `chunkSize` defaults to LlamaIndex's 1024, and
@@ -179,6 +187,7 @@ export class ChunkdownNodeParser extends TextSplitter {
     this.includeMetadata = flag(includeMetadata, 'includeMetadata');
     this.includePrevNextRel = flag(includePrevNextRel, 'includePrevNextRel');
     this.#nodeId = checkedNodeId(nodeId);
+    this.#parents = rest.parents !== undefined;
   }
 
   /** The target content size of a chunk, in the size unit. */
@@ -207,6 +216,28 @@ export class ChunkdownNodeParser extends TextSplitter {
   }
 
   /**
+   * Split documents into nodes, as `getNodesFromDocuments` does, and give the section parents
+   * (option `parents`) as nodes too, for a docstore: a parent node's `id_` is made from the
+   * parent's id as a node's is from its chunk's (`nodeId`), its text is the parent's text, its
+   * `CHILD` relationship lists its nodes, and each node's `PARENT` relationship points to it.
+   * Embed `nodes`; keep `parents` in a docstore, and return the parent of a node a search finds.
+   *
+   * @param documents Documents whose `text` is markdown.
+   * @returns The nodes and their parents, document by document.
+   * @throws {TypeError} When the parser was made without the `parents` option.
+   */
+  getNodesWithParents(documents: TextNode[]): { nodes: TextNode[]; parents: TextNode[] } {
+    if (!this.#parents) {
+      throw new TypeError(
+        'Expected the `parents` option (`{ parents: { maxSize } }`) for `getNodesWithParents`',
+      );
+    }
+    const parents: TextNode[] = [];
+    const nodes = documents.flatMap((document) => this.#nodesOf(document, parents));
+    return { nodes, parents };
+  }
+
+  /**
    * Leave the nodes as {@link ChunkdownNodeParser.parseNodes} made them. The base class would
    * search each node's text in its document for the offsets (chunk text is normalized, so it
    * may find another place or none), merge the metadata a second time, and link neighbours
@@ -219,8 +250,8 @@ export class ChunkdownNodeParser extends TextSplitter {
     return nodes;
   }
 
-  #nodesOf(document: TextNode): TextNode[] {
-    const { chunks } = this.#splitter.split(document.text);
+  #nodesOf(document: TextNode, parentsOut?: TextNode[]): TextNode[] {
+    const { chunks, parents } = this.#splitter.split(document.text);
     const ids = chunks.map((chunk) => this.#nodeId(chunk.id, document));
     const nodes = buildNodeFromSplits(
       chunks.map((chunk) => chunk.text),
@@ -257,7 +288,68 @@ export class ChunkdownNodeParser extends TextSplitter {
         };
       });
     }
+    if (parents) this.#linkParents(document, chunks, nodes, parents, parentsOut);
     return nodes;
+  }
+
+  /**
+   * Make the parent nodes of a document's nodes, point each node's `PARENT` relationship to its
+   * parent, and give the parents to `out` when asked.
+   */
+  #linkParents(
+    document: TextNode,
+    chunks: readonly Chunk[],
+    nodes: readonly TextNode[],
+    parents: readonly ChunkParent[],
+    out: TextNode[] | undefined,
+  ): void {
+    const byId = new Map<string, TextNode>();
+    for (const parent of parents) {
+      const node = new TextNode({
+        id_: this.#nodeId(parent.id, document),
+        text: parent.text,
+        metadata: this.includeMetadata
+          ? {
+              ...document.metadata,
+              // Where the parent sits, as a chunk's placement would say it (no containers).
+              ...this.#placement({
+                breadcrumbs: parent.breadcrumbs,
+                containers: [],
+              } as unknown as Chunk),
+              parentId: parent.id,
+            }
+          : {},
+        excludedEmbedMetadataKeys: union(document.excludedEmbedMetadataKeys, parentHidden),
+        excludedLlmMetadataKeys: union(document.excludedLlmMetadataKeys, parentHidden),
+        relationships: { [NodeRelationship.SOURCE]: document.asRelatedNodeInfo() },
+      });
+      node.startCharIdx = parent.start;
+      node.endCharIdx = parent.end;
+      byId.set(parent.id, node);
+    }
+    const children = new Map<TextNode, TextNode[]>();
+    nodes.forEach((node, index) => {
+      const parentId = (chunks[index] as Chunk).parentId;
+      const parent = parentId === undefined ? undefined : byId.get(parentId);
+      if (!parent) return;
+      node.relationships = {
+        ...node.relationships,
+        [NodeRelationship.PARENT]: parent.asRelatedNodeInfo(),
+      };
+      if (this.includeMetadata) {
+        node.metadata = { ...node.metadata, parentId };
+        node.excludedEmbedMetadataKeys = union(node.excludedEmbedMetadataKeys, ['parentId']);
+        node.excludedLlmMetadataKeys = union(node.excludedLlmMetadataKeys, ['parentId']);
+      }
+      children.set(parent, [...(children.get(parent) ?? []), node]);
+    });
+    for (const [parent, members] of children) {
+      parent.relationships = {
+        ...parent.relationships,
+        [NodeRelationship.CHILD]: members.map((member) => member.asRelatedNodeInfo()),
+      };
+    }
+    out?.push(...byId.values());
   }
 
   /**

@@ -48,6 +48,8 @@ interface ChunkFacts {
   end: number;
   /** What kind of document it came from (`'prose'` or `'record-list'`). */
   kind: DocumentKind;
+  /** With the `parents` option: the id of the chunk's section parent (chunkdown's `Chunk.parentId`). */
+  parentId?: string;
 }
 
 /**
@@ -167,5 +169,6 @@ function metadataOf(
     end: chunk.end,
     kind,
     ...(containers ? { containers } : {}),
+    ...(chunk.parentId === undefined ? {} : { parentId: chunk.parentId }),
   } as ChunkdownMastraMetadata | ChunkdownMastraStructuredMetadata;
 }
