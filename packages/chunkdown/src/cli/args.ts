@@ -59,7 +59,7 @@ export function parseSyntax(raw: string, name = '--syntax'): SyntaxSetting {
   const unknown = names.find((part) => !(syntaxFlagNames as readonly string[]).includes(part));
   if (unknown !== undefined || names.length === 0) {
     throw new UsageError(
-      `${name} expects auto, none or a comma-separated list of ${syntaxFlagNames.join(', ')}, got "${raw}"`,
+      `${name} must be auto, none or a comma-separated list of ${syntaxFlagNames.join(', ')}, not ${shown(raw)}`,
     );
   }
   return [...new Set(names)] as Array<(typeof syntaxFlagNames)[number]>;
@@ -137,17 +137,70 @@ interface NumberSpec {
  */
 export function parseNumberFlag(flag: string, raw: string, spec: NumberSpec): number {
   const kind = spec.integer ? 'an integer' : 'a number';
-  const bound = spec.exclusive ? `greater than ${spec.min}` : `${spec.min} or more`;
-  const value = /^\s*\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : Number.NaN;
+  const bound = spec.exclusive ? `above ${spec.min}` : `of ${spec.min} or more`;
+  const value = /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : Number.NaN;
   if (
     !Number.isFinite(value) ||
     (spec.integer && !Number.isInteger(value)) ||
     value < spec.min ||
     (spec.exclusive && value === spec.min)
   ) {
-    throw new UsageError(`--${flag} expects ${kind} ${bound}, got "${raw}"`);
+    throw new UsageError(`--${flag} must be ${kind} ${bound}, not ${shown(raw)}`);
   }
   return value;
+}
+
+/**
+ * A value as typed, for a message: bare when it is one word, quoted when it is empty or has
+ * spaces.
+ *
+ * @param raw The value.
+ * @returns How to show it.
+ */
+export function shown(raw: string): string {
+  return /^\S+$/.test(raw) ? raw : JSON.stringify(raw);
+}
+
+/** Flags that take a number: a negative one after them (`--chunk-size -5`) is their value. */
+const numericFlags = new Set(
+  Object.entries(flags)
+    .filter(([name]) =>
+      [
+        'chunk-size',
+        'max-overflow-ratio',
+        'max-raw-size',
+        'overlap',
+        'min-chunk-size',
+        'parents',
+        'jobs',
+      ].includes(name),
+    )
+    .flatMap(([name, spec]) => [`--${name}`, ...('short' in spec ? [`-${spec.short}`] : [])]),
+);
+
+/**
+ * Join a numeric flag and a negative number after it (`--chunk-size -5` → `--chunk-size=-5`),
+ * which `util.parseArgs` would read as a flag of its own: the number is then checked, and the
+ * message says what is wrong with it.
+ *
+ * @param argv Arguments as given.
+ * @returns The same arguments, negative numbers joined to their flags.
+ */
+function joinNegativeNumbers(argv: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index] as string;
+    if (argument === '--') {
+      joined.push(...argv.slice(index));
+      break;
+    }
+    const next = argv[index + 1];
+    if (numericFlags.has(argument) && next !== undefined && /^-\.?\d/.test(next)) {
+      joined.push(argument.startsWith('--') ? `${argument}=${next}` : `${argument}${next}`);
+      index++;
+    } else joined.push(argument);
+  }
+  return joined;
 }
 
 /**
@@ -160,7 +213,7 @@ export function parseNumberFlag(flag: string, raw: string, spec: NumberSpec): nu
 export function parseCommandLine(argv: readonly string[]): CommandLine {
   let parsed: ReturnType<typeof parseWithNode>;
   try {
-    parsed = parseWithNode(argv);
+    parsed = parseWithNode(joinNegativeNumbers(argv));
   } catch (error) {
     throw new UsageError(explainParseError(error));
   }
@@ -182,12 +235,14 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   if (parents !== undefined) split.parents = { maxSize: parents };
   if (values.tokens !== undefined) {
     if (!isTokenName(values.tokens)) {
-      throw new UsageError(`--tokens expects ${tokenNames.join(' or ')}, got "${values.tokens}"`);
+      throw new UsageError(
+        `--tokens must be ${tokenNames.join(' or ')}, not ${shown(values.tokens)}`,
+      );
     }
     split.tokens = values.tokens;
   }
   if (values.tokenizer !== undefined) {
-    if (values.tokenizer === '') throw new UsageError('--tokenizer expects a file path, got ""');
+    if (values.tokenizer === '') throw new UsageError('--tokenizer must be a file path, not ""');
     if (split.tokens !== undefined) {
       throw new UsageError(
         '--tokens and --tokenizer are two size units: give one (--tokenizer FILE for a Hugging Face tokenizer.json)',
@@ -208,11 +263,13 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     const given = values.format;
     format = outputFormats.find((known) => known === given);
     if (!format) {
-      throw new UsageError(`--format expects ${outputFormats.join(', ')}, got "${given}"`);
+      throw new UsageError(
+        `--format must be ${outputFormats.join(', ').replace(/, ([^,]*)$/, ' or $1')}, not ${shown(given)}`,
+      );
     }
   }
   for (const flag of ['out', 'config', 'previous'] as const) {
-    if (values[flag] === '') throw new UsageError(`--${flag} expects a file path, got ""`);
+    if (values[flag] === '') throw new UsageError(`--${flag} must be a file path, not ""`);
   }
 
   return {

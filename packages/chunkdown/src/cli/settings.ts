@@ -195,13 +195,18 @@ export function attributeOptionError(
   flags: SplitSettings,
   configPath: string | undefined,
 ): string {
+  // Every option the message names that was given as a flag is called by its flag, so that a
+  // message never names a flag beside an option (`--overlap` … `chunkSize`).
+  const asFlags = (text: string) =>
+    text.replace(/`(?:options\.)?(\w+)`/g, (whole, key: string) => {
+      const numeric = numericKeys.find((known) => known === key);
+      return numeric && flags[numeric] !== undefined ? `\`${flagOf[numeric]}\`` : whole;
+    });
   if (message.includes('`options.parents.maxSize`') && flags.parents !== undefined) {
-    return message.replace('`options.parents.maxSize`', '`--parents`');
+    return asFlags(message.replace('`options.parents.maxSize`', '`--parents`'));
   }
   const key = /`options\.(\w+)`/.exec(message)?.[1];
   const numeric = numericKeys.find((known) => known === key);
-  if (numeric && flags[numeric] !== undefined) {
-    return message.replace(`\`options.${numeric}\``, `\`${flagOf[numeric]}\``);
-  }
+  if (numeric && flags[numeric] !== undefined) return asFlags(message);
   return configPath === undefined ? message : `${configPath}: ${message}`;
 }

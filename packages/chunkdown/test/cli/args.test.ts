@@ -99,31 +99,45 @@ describe('parseCommandLine', () => {
 
   it('rejects bad values naming the flag and what it accepts', () => {
     expect(usageError(() => parseCommandLine(['--chunk-size', 'big']))).toBe(
-      '--chunk-size expects a number greater than 0, got "big"',
+      '--chunk-size must be a number above 0, not big',
     );
     expect(usageError(() => parseCommandLine(['--chunk-size', '0']))).toBe(
-      '--chunk-size expects a number greater than 0, got "0"',
+      '--chunk-size must be a number above 0, not 0',
     );
     expect(usageError(() => parseCommandLine(['--max-overflow-ratio', '0.5']))).toBe(
-      '--max-overflow-ratio expects a number 1 or more, got "0.5"',
+      '--max-overflow-ratio must be a number of 1 or more, not 0.5',
     );
     expect(usageError(() => parseCommandLine(['--max-raw-size', '10.5']))).toBe(
-      '--max-raw-size expects an integer 1 or more, got "10.5"',
+      '--max-raw-size must be an integer of 1 or more, not 10.5',
     );
     expect(usageError(() => parseCommandLine(['--overlap=-1']))).toBe(
-      '--overlap expects a number 0 or more, got "-1"',
+      '--overlap must be a number of 0 or more, not -1',
     );
     expect(usageError(() => parseCommandLine(['--jobs', '0']))).toBe(
-      '--jobs expects an integer 1 or more, got "0"',
+      '--jobs must be an integer of 1 or more, not 0',
     );
     expect(usageError(() => parseCommandLine(['--format', 'yaml']))).toBe(
-      '--format expects jsonl, json, text, got "yaml"',
+      '--format must be jsonl, json or text, not yaml',
     );
     expect(usageError(() => parseCommandLine(['--tokens', 'gpt2']))).toBe(
-      '--tokens expects cl100k_base or o200k_base, got "gpt2"',
+      '--tokens must be cl100k_base or o200k_base, not gpt2',
     );
+    // A negative number after a numeric flag is its value, and the message says what is wrong.
+    expect(usageError(() => parseCommandLine(['--chunk-size', '-5']))).toBe(
+      '--chunk-size must be a number above 0, not -5',
+    );
+    expect(usageError(() => parseCommandLine(['-s', '-0.5']))).toBe(
+      '--chunk-size must be a number above 0, not -0.5',
+    );
+    expect(usageError(() => parseCommandLine(['--parents', '-100']))).toBe(
+      '--parents must be a number above 0, not -100',
+    );
+    expect(usageError(() => parseCommandLine(['--chunk-size', '1e3']))).toBe(
+      '--chunk-size must be a number above 0, not 1e3',
+    );
+    expect(parseCommandLine(['--chunk-size', '500', '--', '-5']).paths).toEqual(['-5']);
     expect(usageError(() => parseCommandLine(['--out=']))).toBe(
-      '--out expects a file path, got ""',
+      '--out must be a file path, not ""',
     );
   });
 });

@@ -291,10 +291,10 @@ describe('chunkdown (built)', () => {
         ['docs', '--chunk-sise', '500'],
         'chunkdown: unknown option --chunk-sise (did you mean --chunk-size?)',
       ],
-      [['docs', '--format', 'yaml'], 'chunkdown: --format expects jsonl, json, text, got "yaml"'],
+      [['docs', '--format', 'yaml'], 'chunkdown: --format must be jsonl, json or text, not yaml'],
       [
         ['docs', '--tokens', 'p50k_base'],
-        'chunkdown: --tokens expects cl100k_base or o200k_base, got "p50k_base"',
+        'chunkdown: --tokens must be cl100k_base or o200k_base, not p50k_base',
       ],
       [
         ['docs', '--rule', 'link=maybe'],

@@ -170,7 +170,7 @@ describe('run', () => {
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr.split('\n')[0]).toBe(
-      'chunkdown: --chunk-size expects a number greater than 0, got "big"',
+      'chunkdown: --chunk-size must be a number above 0, not big',
     );
     expect(stderr.trimEnd().split('\n')).toHaveLength(1);
   });

@@ -66,7 +66,7 @@ describe('config and settings', () => {
       usageError(() => parseCommandLine(['--tokens', 'cl100k_base', '--tokenizer', 't.json'])),
     ).toMatch(/^--tokens and --tokenizer are two size units: give one/);
     expect(usageError(() => parseCommandLine(['--tokenizer', '']))).toBe(
-      '--tokenizer expects a file path, got ""',
+      '--tokenizer must be a file path, not ""',
     );
     // A path in a config file is relative to the config file.
     expect(
@@ -101,6 +101,10 @@ describe('config and settings', () => {
     const message = 'Expected `options.overlap` to be smaller than `chunkSize` (100), not 500';
     expect(attributeOptionError(message, { overlap: 500 }, undefined)).toBe(
       'Expected `--overlap` to be smaller than `chunkSize` (100), not 500',
+    );
+    // Both given as flags: both named as flags, never a flag beside an option name.
+    expect(attributeOptionError(message, { overlap: 500, chunkSize: 100 }, undefined)).toBe(
+      'Expected `--overlap` to be smaller than `--chunk-size` (100), not 500',
     );
     expect(attributeOptionError(message, {}, 'c.json')).toBe(`c.json: ${message}`);
     expect(attributeOptionError(message, {}, undefined)).toBe(message);
