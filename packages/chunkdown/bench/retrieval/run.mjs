@@ -1,6 +1,8 @@
 /**
  * Retrieval benchmark (issue 16): BM25 over the chunks of each splitter, at equal mean chunk
- * length, scored on questions whose answers are exact excerpts of the documents.
+ * length, scored on questions whose answers are exact excerpts of the documents. Issue 43: a
+ * dense retriever (`--retriever dense`, USE-lite, `dense.mjs`) and a hybrid of both, paired
+ * intervals against every peer, and a parent-child mode (`--parent-child`).
  *
  * `pnpm --filter chunkdown run bench:retrieval --help` lists the flags; bench/README.md explains
  * the method.
@@ -15,10 +17,12 @@ import {
   chunkdownChunker,
   langchainChunker,
   llamaindexChunker,
+  loadChunkdown,
   mastraChunker,
   supportsContext,
 } from './chunkers.mjs';
 import { chromaDataset, excerptDataset } from './datasets.mjs';
+import { denseIndex, fuse, loadEmbedder } from './dense.mjs';
 import { pairedBootstrap, scoreQuestion, summarize } from './metrics.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,6 +40,17 @@ const usage = `Usage: pnpm --filter chunkdown run bench:retrieval [flags]
   --ratio 1.5        maxOverflowRatio for chunkdown
   --tolerance 0.015  calibration stops within this relative distance of the target
   --overlap 0.15     chunkOverlap of the "LangChain overlap" row, as a share of its chunkSize
+  --retriever R      bm25 (default), dense (USE-lite embeddings, cosine; the model is installed
+                     into node_modules/.cache on first use, embeddings cached there by text hash)
+                     or hybrid (reciprocal rank fusion of both)
+  --parent-child     also: retrieve chunks, return parents (chunkdown's section parents with
+                     parents.maxSize = ratio × target; LangChain's ParentDocumentRetriever shape:
+                     parents cut by MarkdownTextSplitter at that size, children inside them);
+                     reports recall of the parents and the mean returned length
+  --parent-ratio 3   parent size as a multiple of the target
+  --sample N         only every k-th question, N in all (a quicker, noisier run)
+  --only-asked       index only the documents some question is about
+  --no-nominal       skip the nominal rows (dense runs embed half as much)
   --no-stem          BM25 without the light stemmer
   --resamples 10000  paired-bootstrap resamples (seed --seed, default 16)
   --quick            target 500 only
@@ -55,6 +70,12 @@ const { values } = parseArgs({
     tolerance: { type: 'string', default: '0.015' },
     overlap: { type: 'string', default: '0.15' },
     'no-stem': { type: 'boolean', default: false },
+    retriever: { type: 'string', default: 'bm25' },
+    'parent-child': { type: 'boolean', default: false },
+    'parent-ratio': { type: 'string', default: '3' },
+    sample: { type: 'string' },
+    'only-asked': { type: 'boolean', default: false },
+    'no-nominal': { type: 'boolean', default: false },
     resamples: { type: 'string', default: '10000' },
     seed: { type: 'string', default: '16' },
     quick: { type: 'boolean', default: false },
@@ -84,6 +105,12 @@ const settings = {
   tolerance: Number(values.tolerance),
   overlap: Number(values.overlap),
   stem: !values['no-stem'],
+  retriever: values.retriever,
+  parentChild: values['parent-child'],
+  parentRatio: Number(values['parent-ratio']),
+  sample: values.sample === undefined ? undefined : Number(values.sample),
+  onlyAsked: values['only-asked'],
+  nominal: !values['no-nominal'],
   resamples: Number(values.resamples),
   seed: Number(values.seed),
   out: values.out
@@ -91,6 +118,15 @@ const settings = {
     : path.join(packageDir, 'bench/results/retrieval.md'),
 };
 const ks = [1, 3, 5, 10];
+if (!['bm25', 'dense', 'hybrid'].includes(settings.retriever)) {
+  process.stderr.write(`--retriever expects bm25, dense or hybrid, got "${settings.retriever}"\n`);
+  process.exit(2);
+}
+if (!(settings.parentRatio >= 1)) {
+  process.stderr.write(`--parent-ratio expects a number ≥ 1, got "${values['parent-ratio']}"\n`);
+  process.exit(2);
+}
+const embedder = settings.retriever === 'bm25' ? undefined : await loadEmbedder(log);
 
 if (!values['no-build']) {
   log('Building the library (pnpm run build; skip with --no-build)…');
@@ -159,7 +195,7 @@ const report = [
   '# Retrieval benchmark',
   '',
   `Run ${new Date().toISOString().slice(0, 16)}Z, chunkdown \`context\` option: ${context ? 'supported' : 'not supported yet (the "bench header" row emulates it)'}.`,
-  `BM25 k1 1.2 b 0.75, ${settings.stem ? 'light stemming' : 'no stemming'}; hit = top-k chunks cover ≥ 50 % of the answer excerpt;`,
+  `Retriever: ${describeRetriever()}; hit = top-k chunks cover ≥ 50 % of the answer excerpt;`,
   `maxOverflowRatio ${settings.ratio}; every splitter calibrated to the target mean length of its indexed text (±${settings.tolerance * 100} %).`,
   `"nominal" rows: every splitter at chunkSize = target, uncalibrated. Bootstrap: ${settings.resamples} paired resamples over questions, seed ${settings.seed}.`,
   '',
@@ -167,7 +203,7 @@ const report = [
 const perQuestion = {};
 
 for (const name of settings.datasets) {
-  const dataset = load(name);
+  const dataset = narrow(load(name));
   if (typeof dataset === 'string') {
     log(`skipping ${name}: ${dataset}`);
     report.push(`## ${name}`, '', `Skipped: ${dataset}.`, '');
@@ -200,9 +236,9 @@ for (const name of settings.datasets) {
       const rows = [];
       const scores = {};
       for (const run of runs) {
-        for (const variant of ['calibrated', 'nominal']) {
+        for (const variant of settings.nominal ? ['calibrated', 'nominal'] : ['calibrated']) {
           const chunks = variant === 'calibrated' ? run.chunks : run.nominal.chunks;
-          const perQ = retrieve(dataset, chunks, scope);
+          const perQ = await retrieve(dataset, chunks, scope);
           if (variant === 'calibrated') scores[run.system.key] = perQ;
           const summary = summarize(perQ, ks);
           const mean = variant === 'calibrated' ? run.mean : run.nominal.mean;
@@ -228,15 +264,19 @@ for (const name of settings.datasets) {
         }
       }
       if (runs.some((run) => run.failures > 0)) report.push('');
-      for (const [a, b] of [
-        [best, 'langchain'],
+      // Paired intervals of the best chunkdown against every peer, and of plain chunkdown against
+      // LangChain: recall@5 and MRR@10.
+      const pairs = [
+        ...systems.filter((system) => system.key !== best).map((system) => [best, system.key]),
         ['chunkdown', 'langchain'],
-        ...(context ? [['context', 'header']] : []),
-      ]) {
+      ];
+      for (const [a, b] of pairs) {
         const hits = (key) => scores[key].map((s) => (s.rank <= 5 ? 1 : 0));
+        const reciprocal = (key) => scores[key].map((s) => (s.rank <= 10 ? 1 / s.rank : 0));
         const boot = pairedBootstrap(hits(a), hits(b), settings);
+        const mrr = pairedBootstrap(reciprocal(a), reciprocal(b), settings);
         report.push(
-          `- recall@5 ${label(a)} − ${label(b)}: ${signed(boot.mean)} (95 % CI ${signed(boot.low)} … ${signed(boot.high)}; > 0 in ${(boot.share * 100).toFixed(1)} % of resamples)`,
+          `- ${label(a)} − ${label(b)}: recall@5 ${signed(boot.mean)} (95 % CI ${signed(boot.low)} … ${signed(boot.high)}; > 0 in ${(boot.share * 100).toFixed(1)} % of resamples), MRR@10 ${signed(mrr.mean)} (${signed(mrr.low)} … ${signed(mrr.high)})`,
         );
       }
       report.push('');
@@ -251,7 +291,11 @@ for (const name of settings.datasets) {
         report.push(...misses(dataset, scores), '');
       }
     }
+    if (settings.parentChild) report.push(...(await parentChild(dataset, target, runs)), '');
   }
+}
+if (embedder) {
+  log(`embeddings: ${embedder.stats.embedded} computed, ${embedder.stats.cached} from the cache`);
 }
 
 mkdirSync(path.dirname(settings.out), { recursive: true });
@@ -323,34 +367,218 @@ async function calibrate(system, dataset, target) {
 }
 
 /** Rank chunks for every question, over the whole dataset or the question's own document. */
-function retrieve(dataset, chunksPerDoc, scope) {
+async function retrieve(dataset, chunksPerDoc, scope) {
+  const ranked = await rankAll(dataset, chunksPerDoc, scope, 10);
+  return dataset.questions.map((q, i) => scoreRanked(q, ranked[i]));
+}
+
+/** The best `limit` chunks for every question, in question order. */
+async function rankAll(dataset, chunksPerDoc, scope, limit) {
   const docIndex = new Map(dataset.documents.map((doc, i) => [doc.id, i]));
   const indexes = new Map();
-  const indexOf = (key, chunks) => {
-    if (!indexes.has(key))
-      indexes.set(key, {
-        chunks,
-        index: bm25(
-          chunks.map((c) => c.text),
-          { stem: settings.stem },
-        ),
-      });
+  const indexOf = async (key, chunks) => {
+    if (!indexes.has(key)) indexes.set(key, { chunks, index: await makeIndex(chunks) });
     return indexes.get(key);
   };
-  return dataset.questions.map((q) => {
+  const queries = embedder
+    ? await embedder.embed(dataset.questions.map((q) => q.question))
+    : dataset.questions.map(() => undefined);
+  const all = [];
+  for (const [i, q] of dataset.questions.entries()) {
     const { chunks, index } =
       scope === 'whole'
-        ? indexOf('*', chunksPerDoc.flat())
-        : indexOf(q.doc, chunksPerDoc[docIndex.get(q.doc)]);
-    const ranked = index.search(q.question, 10).map((i) => chunks[i]);
-    const scores = q.alternatives.map((references) => scoreQuestion(references, ranked, q.doc, ks));
-    return {
-      rank: Math.min(...scores.map((s) => s.rank)),
-      coverage: Object.fromEntries(
-        ks.map((k) => [k, Math.max(...scores.map((s) => s.coverage[k]))]),
-      ),
-    };
+        ? await indexOf('*', chunksPerDoc.flat())
+        : await indexOf(q.doc, chunksPerDoc[docIndex.get(q.doc)]);
+    all.push(index.search(q.question, queries[i], limit).map((at) => chunks[at]));
+  }
+  return all;
+}
+
+/** An index of chunks for the retriever asked for: `search(text, vector, limit)`. */
+async function makeIndex(chunks) {
+  const texts = chunks.map((c) => c.text);
+  const lexical = settings.retriever === 'dense' ? undefined : bm25(texts, { stem: settings.stem });
+  const dense = embedder ? denseIndex(await embedder.embed(texts)) : undefined;
+  return {
+    search(text, vector, limit) {
+      if (!dense) return lexical.search(text, limit);
+      if (!lexical) return dense.search(vector, limit);
+      return fuse([lexical.search(text, 100), dense.search(vector, 100)], limit);
+    },
+  };
+}
+
+/** Score a question's ranked units (chunks or parents) against its references. */
+function scoreRanked(q, ranked) {
+  const scores = q.alternatives.map((references) => scoreQuestion(references, ranked, q.doc, ks));
+  return {
+    rank: Math.min(...scores.map((s) => s.rank)),
+    coverage: Object.fromEntries(ks.map((k) => [k, Math.max(...scores.map((s) => s.coverage[k]))])),
+  };
+}
+
+/**
+ * Parent-child retrieval: chunks are searched, their parents returned (each parent once, in the
+ * order its first chunk ranks), and a question counts as answered at rank r when the first r
+ * parents hold half of the answer. The price is what a reader gets: the mean length of the
+ * first five parents returned. Compared: chunkdown's section parents (`parents.maxSize` = ratio
+ * × target, over the calibrated `context` chunks), LangChain's ParentDocumentRetriever shape
+ * (parents cut by MarkdownTextSplitter at that size, children cut inside each parent at the
+ * calibrated child size), and both splitters' chunks returned as they are, at the target and at
+ * the parent size.
+ */
+async function parentChild(dataset, target, runs) {
+  const maxSize = Math.round(settings.parentRatio * target);
+  const scope = 'whole';
+  const lines = [
+    `### ${dataset.name}, target ${target}, parent-child (parents up to ${maxSize} characters)`,
+    '',
+    '| system | returned | mean returned length (top 5) | R@1 | R@3 | R@5 | R@10 | MRR@10 |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  const row = (name, returned, perQ, lengths) => {
+    const summary = summarize(perQ, ks);
+    const mean = lengths.reduce((sum, x) => sum + x, 0) / (lengths.length || 1);
+    lines.push(
+      `| ${name} | ${returned} | ${mean.toFixed(0)} | ${ks.map((k) => summary.recall[k].toFixed(3)).join(' | ')} | ${summary.mrr.toFixed(3)} |`,
+    );
+    return perQ;
+  };
+  /** Rank parents through their children and score them. */
+  const throughParents = async (children, parentOf) => {
+    const ranked = await rankAll(dataset, children, scope, 50);
+    const lengths = [];
+    const perQ = dataset.questions.map((q, i) => {
+      const parents = [];
+      for (const child of ranked[i]) {
+        const parent = parentOf(child);
+        if (!parents.includes(parent)) parents.push(parent);
+        if (parents.length === 10) break;
+      }
+      for (const parent of parents.slice(0, 5)) lengths.push(parent.text.length);
+      return scoreRanked(q, parents);
+    });
+    return { perQ, lengths };
+  };
+  const plain = async (chunks) => {
+    const ranked = await rankAll(dataset, chunks, scope, 10);
+    const lengths = ranked.flatMap((list) => list.slice(0, 5).map((chunk) => chunk.text.length));
+    return { perQ: dataset.questions.map((q, i) => scoreRanked(q, ranked[i])), lengths };
+  };
+
+  const results = {};
+  const contextRun = runs.find((run) => run.system.key === best);
+  const langchainRun = runs.find((run) => run.system.key === 'langchain');
+  // chunkdown: the calibrated best chunks, with their section parents.
+  const { chunkdown } = await loadChunkdown();
+  const withParents = chunkdown({
+    chunkSize: contextRun.size,
+    maxOverflowRatio: settings.ratio,
+    ...(best === 'context' ? { context: true } : {}),
+    parents: { maxSize },
   });
+  const parentMap = new Map();
+  const children = dataset.documents.map((doc) => {
+    const result = withParents.split(doc.text);
+    const parents = new Map(
+      (result.parents ?? []).map((parent) => [
+        parent.id,
+        { text: parent.text, start: parent.start, end: parent.end, doc: doc.id },
+      ]),
+    );
+    return result.chunks.map((chunk) => {
+      const child = {
+        text: chunk.embedText ?? chunk.text,
+        start: chunk.start,
+        end: chunk.end,
+        doc: doc.id,
+      };
+      parentMap.set(child, parents.get(chunk.parentId));
+      return child;
+    });
+  });
+  let outcome = await throughParents(children, (child) => parentMap.get(child));
+  results.sections = row(
+    `${label(best)}, section parents`,
+    'parents',
+    outcome.perQ,
+    outcome.lengths,
+  );
+  // LangChain: parents by MarkdownTextSplitter at maxSize, children inside them.
+  const parentSplitter = await langchainChunker({ chunkSize: maxSize, chunkOverlap: 0 });
+  const childSplitter = await langchainChunker({ chunkSize: langchainRun.size, chunkOverlap: 0 });
+  const lcParentOf = new Map();
+  const lcChildren = [];
+  for (const doc of dataset.documents) {
+    const list = [];
+    for (const parent of await parentSplitter(doc.text)) {
+      const owner = { ...parent, doc: doc.id };
+      for (const child of await childSplitter(parent.text)) {
+        const located = {
+          text: child.text,
+          start: parent.start + child.start,
+          end: parent.start + child.end,
+          doc: doc.id,
+        };
+        lcParentOf.set(located, owner);
+        list.push(located);
+      }
+    }
+    lcChildren.push(list);
+  }
+  outcome = await throughParents(lcChildren, (child) => lcParentOf.get(child));
+  results.langchain = row(
+    'LangChain ParentDocumentRetriever shape',
+    'parents',
+    outcome.perQ,
+    outcome.lengths,
+  );
+  outcome = await plain(contextRun.chunks);
+  row(`${label(best)}, chunks at ${target}`, 'chunks', outcome.perQ, outcome.lengths);
+  outcome = await plain(langchainRun.chunks);
+  row(`LangChain, chunks at ${target}`, 'chunks', outcome.perQ, outcome.lengths);
+  outcome = await plain(await splitAllChunks(parentSplitter, dataset));
+  row(`LangChain, chunks at ${maxSize}`, 'chunks', outcome.perQ, outcome.lengths);
+  const hits = (perQ) => perQ.map((s) => (s.rank <= 5 ? 1 : 0));
+  const boot = pairedBootstrap(hits(results.sections), hits(results.langchain), settings);
+  lines.push(
+    '',
+    `- recall@5 section parents − LangChain parents: ${signed(boot.mean)} (95 % CI ${signed(boot.low)} … ${signed(boot.high)})`,
+  );
+  return lines;
+}
+
+/** Every document's chunks by one chunker (no calibration). */
+async function splitAllChunks(chunker, dataset) {
+  const all = [];
+  for (const doc of dataset.documents) {
+    all.push((await chunker(doc.text)).map((c) => ({ ...c, doc: doc.id })));
+  }
+  return all;
+}
+
+/** The questions and documents the flags keep. */
+function narrow(dataset) {
+  if (typeof dataset === 'string') return dataset;
+  let { questions, documents } = dataset;
+  if (settings.sample !== undefined && settings.sample < questions.length) {
+    const step = questions.length / settings.sample;
+    questions = Array.from({ length: settings.sample }, (_, i) => questions[Math.floor(i * step)]);
+  }
+  if (settings.onlyAsked) {
+    const asked = new Set(questions.map((q) => q.doc));
+    documents = documents.filter((doc) => asked.has(doc.id));
+  }
+  return { ...dataset, questions, documents };
+}
+
+function describeRetriever() {
+  const lexical = `BM25 k1 1.2 b 0.75, ${settings.stem ? 'light stemming' : 'no stemming'}`;
+  const dense = 'USE-lite (@energetic-ai/embeddings 0.2.0, 512 dimensions, cosine)';
+  if (settings.retriever === 'dense') return dense;
+  if (settings.retriever === 'hybrid')
+    return `reciprocal rank fusion (k 60) of ${lexical} and ${dense}, top 100 of each`;
+  return lexical;
 }
 
 function table(rows) {
