@@ -28,6 +28,9 @@ import {
   type StructuredPlacement,
   synchronous,
 } from './adapter-options.js';
+
+export type { MetadataFormat } from './adapter-options.js';
+
 import type { Chunk, Chunkdown, ChunkdownOptions, ChunkParent } from './types.js';
 import { lineIndex, lineStarts } from './util/line-starts.js';
 

@@ -32,6 +32,9 @@ import {
   placementOf,
   type StructuredPlacement,
 } from './adapter-options.js';
+
+export type { MetadataFormat } from './adapter-options.js';
+
 import { headerOf } from './chunk/context.js';
 import type { Chunk, Chunkdown, ChunkParent } from './types.js';
 

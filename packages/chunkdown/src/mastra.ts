@@ -26,6 +26,9 @@ import {
   placementOf,
   type StructuredPlacement,
 } from './adapter-options.js';
+
+export type { MetadataFormat } from './adapter-options.js';
+
 import type { Chunk, DocumentKind } from './types.js';
 
 /**
