@@ -1,0 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+
+// Numbers the docs state that the code decides: each is stated once, and this keeps it true.
+
+const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
+
+describe('numbers in the docs follow the code', () => {
+  test('the share of chunkSize small neighbours join up to (docs/method.md, pack/plan.ts)', () => {
+    const share = Number(/const JOIN_BELOW = ([\d.]+);/.exec(read('../src/pack/plan.ts'))?.[1]);
+    expect(share).toBeGreaterThan(0);
+    const percent = `${Math.round(share * 100)} %`;
+    const method = read('../../../docs/method.md');
+    expect(method).toContain(`together hold at most ${percent} of \`chunkSize\` join`);
+    // Stated once: the other pages link to the method instead of repeating it.
+    for (const page of ['README.md', 'docs/retrieval.md', 'docs/integrations.md', 'docs/cli.md']) {
+      expect(read(`../../../${page}`), page).not.toMatch(/hold at most \d+ % of `chunkSize`/);
+    }
+  });
+});
