@@ -1,4 +1,13 @@
-export { type ChunkQuality, inspectChunk } from './quality/inspect.js';
+export { unbalancedContainers, unindentBodies } from './quality/containers.js';
+export { type ChunkQuality, type InspectOptions, inspectChunk } from './quality/inspect.js';
+export {
+  type ChunkIssue,
+  chunkIssues,
+  describeIssue,
+  type IssueInput,
+  type IssueKind,
+  plural,
+} from './quality/issues.js';
 export { type OutlineSection, outline } from './quality/outline.js';
 export {
   type ChunkLocation,

@@ -6,14 +6,19 @@ describe('chunkdown/quality', () => {
   it('exports the checks, the report and the outline', () => {
     expect(Object.keys(quality).sort()).toEqual([
       'ReportBuilder',
+      'chunkIssues',
       'cutsWord',
+      'describeIssue',
       'histogram',
       'inspectChunk',
       'isWordBoundary',
       'median',
       'outline',
+      'plural',
       'summarize',
       'tinyChunkChars',
+      'unbalancedContainers',
+      'unindentBodies',
     ]);
   });
 });

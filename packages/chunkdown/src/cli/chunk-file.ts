@@ -175,7 +175,10 @@ function outcomeOf(
     inspect === 'off'
       ? undefined
       : chunks.map((chunk) =>
-          inspectChunk(chunk.text, inspect === 'characters' ? chunk.contentSize : undefined),
+          // Fences and containers as the dialects the file was read with read them.
+          inspectChunk(chunk.text, inspect === 'characters' ? chunk.contentSize : undefined, {
+            syntax,
+          }),
         );
   return {
     ok: true,

@@ -1,5 +1,5 @@
 import type { ChunkLocation, Finding, HistogramBucket, Report } from './report.js';
-import { tinyChunkChars } from './report.js';
+import { plural, tinyChunkChars } from './report.js';
 
 const barWidth = 30;
 const shownExamples = 3;
@@ -47,7 +47,12 @@ export function formatReport(report: Report): string {
     );
   }
 
-  out.push('', 'Checks');
+  out.push(
+    '',
+    `Checks: ${plural(report.issues.count, 'chunk')} with an issue (what breaks a chunk: ✗ below)${
+      report.issues.examples.length > 0 ? `   e.g. ${listExamples(report.issues.examples)}` : ''
+    }`,
+  );
   // ✓ passed, ✗ failed, · for information only.
   const check = (label: string, found: Finding, ok: boolean | null, detail = '') =>
     out.push(
@@ -57,6 +62,12 @@ export function formatReport(report: Report): string {
     );
   check('orphan table rows', report.orphanRows, report.orphanRows.count === 0);
   check('unbalanced code fences', report.unbalancedFences, report.unbalancedFences.count === 0);
+  check(
+    'unbalanced containers',
+    report.unbalancedContainers,
+    report.unbalancedContainers.count === 0,
+  );
+  check('chunks of markup only', report.markupOnly, report.markupOnly.count === 0);
   check(
     `tiny chunks (< ${tinyChunkChars} chars)`,
     report.tiny,
@@ -71,7 +82,7 @@ export function formatReport(report: Report): string {
   check(
     `over the limit (${number(settings.limit)} ${unit})`,
     report.overLimit,
-    null,
+    report.overLimit.count === 0,
     ` (${percent(report.overLimit.count, chunks)})`,
   );
   for (const group of report.overLimit.byReason) {

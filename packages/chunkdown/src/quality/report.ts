@@ -1,5 +1,6 @@
 import type { Chunk } from '../types.js';
 import type { ChunkQuality } from './inspect.js';
+import { chunkIssues } from './issues.js';
 
 /** Chunks with less rendered text than this many characters count as tiny. */
 export const tinyChunkChars = 50;
@@ -76,6 +77,15 @@ export interface Report {
   /** Table rows outside a table (`count` is rows; `examples` are chunks). */
   orphanRows: Finding;
   unbalancedFences: Finding;
+  /** Containers of the dialects in use left open or closed without an opener (`count` is containers). */
+  unbalancedContainers: Finding;
+  /** Chunks of markup without any text (an empty fence, a lone heading marker). */
+  markupOnly: Finding;
+  /**
+   * Chunks with at least one issue (`chunkIssues`): what breaks a chunk, not a chunk over
+   * `chunkSize` within the limit, nor a tiny one.
+   */
+  issues: Finding;
   /** Chunks whose markdown is larger than `maxRawSize` (must be 0). */
   overRawCap: Finding;
   /** Chunks that `maxRawSize` had to cut through a construct. */
@@ -91,6 +101,8 @@ export interface Report {
 export interface ChunkSummary extends ChunkLocation {
   chunk: Pick<Chunk, 'contentSize' | 'rawSize' | 'overflow' | 'cut' | 'fallback' | 'breadcrumbs'>;
   quality: ChunkQuality;
+  /** Whether the chunk starts or ends inside a word of the source, when that was checked. */
+  cutsWord?: boolean | null | undefined;
 }
 
 function finding(): Finding {
@@ -115,6 +127,9 @@ export class ReportBuilder {
     tiny: finding(),
     orphanRows: finding(),
     unbalancedFences: finding(),
+    unbalancedContainers: finding(),
+    markupOnly: finding(),
+    issues: finding(),
     overRawCap: finding(),
     cut: finding(),
     fallback: finding(),
@@ -156,6 +171,16 @@ export class ReportBuilder {
     if (quality.contentChars < tinyChunkChars) note(found.tiny, where);
     if (quality.orphanRows > 0) note(found.orphanRows, where, quality.orphanRows);
     if (quality.unbalancedFences > 0) note(found.unbalancedFences, where, quality.unbalancedFences);
+    const containers = quality.unbalancedContainers ?? 0;
+    if (containers > 0) note(found.unbalancedContainers, where, containers);
+    const issues = chunkIssues({
+      chunk,
+      quality,
+      settings: this.#settings,
+      cutsWord: summary.cutsWord,
+    });
+    if (issues.some((issue) => issue.kind === 'markup-only')) note(found.markupOnly, where);
+    if (issues.length > 0) note(found.issues, where);
     const cap = this.#settings.maxRawSize;
     if (cap !== undefined && chunk.rawSize > cap) note(found.overRawCap, where);
     if (chunk.cut) note(found.cut, where);

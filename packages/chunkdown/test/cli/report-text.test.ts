@@ -17,6 +17,13 @@ describe('formatReport', () => {
     expect(text).toMatch(/✗ unbalanced code fences +1 {3}e\.g\. a\.md chunk 4/);
     expect(text).toMatch(/✗ tiny chunks \(< 50 chars\) +1 \(20\.0%\)/);
     expect(text).toMatch(/✗ over the raw cap +1/);
+    // Only what breaks a chunk is an issue: 120 chars is over the chunk size, within the limit.
+    expect(text).toMatch(
+      /Checks: 3 chunks with an issue .* e\.g\. a\.md chunk 1, a\.md chunk 3, a\.md chunk 4/,
+    );
+    expect(text).toMatch(/✗ over the limit \(150 chars\) +2/);
+    expect(text).toMatch(/✓ unbalanced containers +0/);
+    expect(text).toMatch(/✓ chunks of markup only +0/);
     expect(text).toMatch(/never-split code +1 {3}e\.g\. a\.md chunk 3/);
     expect(text).toMatch(/95 chars \(raw 105\) {2}a\.md chunk 0 {2}in Guide/);
     expect(text.endsWith('\n')).toBe(true);

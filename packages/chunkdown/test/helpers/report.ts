@@ -22,6 +22,7 @@ export function summary(
     quality: {
       orphanRows: extra.orphanRows ?? 0,
       unbalancedFences: extra.unbalancedFences ?? 0,
+      unbalancedContainers: extra.unbalancedContainers ?? 0,
       contentChars: extra.contentChars ?? contentSize,
     },
   };

@@ -30,6 +30,7 @@ describe('inspectChunk', () => {
     expect(inspectChunk(text)).toEqual({
       orphanRows: 0,
       unbalancedFences: 0,
+      unbalancedContainers: 0,
       contentChars: expect.any(Number),
     });
   });
@@ -61,13 +62,86 @@ describe('inspectChunk', () => {
     expect(inspectChunk('Plain **text** only.', 16)).toEqual({
       orphanRows: 0,
       unbalancedFences: 0,
+      unbalancedContainers: 0,
       contentChars: 16,
     });
     expect(inspectChunk('| 3 | 4 |', 5)).toEqual({
       orphanRows: 1,
       unbalancedFences: 0,
+      unbalancedContainers: 0,
       contentChars: 5,
     });
     expect(inspectChunk('~~~\ncode', 4).unbalancedFences).toBe(1);
+  });
+
+  describe('as the dialects in use read a chunk', () => {
+    const admonition =
+      '!!! Note "x"\n    You can:\n\n    ```\n    {{ a }}\n    ```\n\n    Restart.';
+
+    it('reads a fence indented in an MkDocs admonition or tab as a fence', () => {
+      // CommonMark reads the body as indented code running to "Restart.": a false alarm.
+      expect(inspectChunk(admonition).unbalancedFences).toBe(1);
+      expect(inspectChunk(admonition, undefined, { syntax: ['mkdocs'] }).unbalancedFences).toBe(0);
+      const tabs = [
+        '=== "npm"',
+        '',
+        '    ```sh',
+        '    npm i x',
+        '    ```',
+        '',
+        '=== "pnpm"',
+        '',
+        '    ??? tip "Nested"',
+        '',
+        '        ```sh',
+        '        pnpm add x',
+        '        ```',
+      ].join('\n');
+      expect(inspectChunk(tabs, undefined, { syntax: ['mkdocs'] })).toMatchObject({
+        unbalancedFences: 0,
+        unbalancedContainers: 0,
+      });
+    });
+
+    it('still finds a fence an MkDocs body leaves open', () => {
+      const open = '!!! note\n\n    ```py\n    x = 1\n\nAfter the note.';
+      expect(inspectChunk(open, undefined, { syntax: ['mkdocs'] }).unbalancedFences).toBe(1);
+    });
+
+    it('reads fences in the children of MDX components at any indentation', () => {
+      const tabs = [
+        '<Tabs>',
+        '  <TabItem value="npm">',
+        '',
+        '    ```bash',
+        '    npm i x',
+        '    ```',
+        '',
+        '  </TabItem>',
+        '</Tabs>',
+      ].join('\n');
+      expect(inspectChunk(tabs, undefined, { syntax: ['mdx'] })).toMatchObject({
+        unbalancedFences: 0,
+        unbalancedContainers: 0,
+      });
+      const broken = tabs.split('\n').slice(0, 5).join('\n');
+      expect(inspectChunk(broken, undefined, { syntax: ['mdx'] })).toMatchObject({
+        unbalancedFences: 1,
+        unbalancedContainers: 2,
+      });
+    });
+
+    it('counts directive containers left open or closed without an opener', () => {
+      const options = { syntax: ['directive'] };
+      expect(inspectChunk(':::tip\nText\n:::', 50, options).unbalancedContainers).toBe(0);
+      expect(inspectChunk('::: zone pivot="a"\nText\n::: zone-end', 50, options)).toMatchObject({
+        unbalancedContainers: 0,
+      });
+      expect(inspectChunk(':::tip\nText', 50, options).unbalancedContainers).toBe(1);
+      expect(inspectChunk('Text\n:::', 50, options).unbalancedContainers).toBe(1);
+      // Inside code, and without the dialect, colons are text.
+      expect(inspectChunk('```\n:::tip\n```', 50, options).unbalancedContainers).toBe(0);
+      expect(inspectChunk(':::tip\nText', 50).unbalancedContainers).toBe(0);
+    });
   });
 });

@@ -105,3 +105,26 @@ describe('summarize', () => {
     expect(summarize([])).toBeNull();
   });
 });
+
+describe('ReportBuilder issues', () => {
+  it('counts chunks that break, not chunks within the allowed overflow', () => {
+    const builder = new ReportBuilder({
+      chunkSize: 100,
+      maxOverflowRatio: 2,
+      maxRawSize: undefined,
+      unit: 'characters',
+    });
+    builder.addFile(3);
+    builder.addChunk(summary('a.md', 0, 150));
+    builder.addChunk(summary('a.md', 1, 90, { unbalancedContainers: 1 }));
+    builder.addChunk(summary('a.md', 2, 0, { rawSize: 5, contentChars: 0 }));
+    const report = builder.build();
+    expect(report.issues.count).toBe(2);
+    expect(report.issues.examples).toEqual([
+      { file: 'a.md', index: 1 },
+      { file: 'a.md', index: 2 },
+    ]);
+    expect(report.unbalancedContainers.count).toBe(1);
+    expect(report.markupOnly.count).toBe(1);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * Container balance, read line by line as the dialect in use reads a chunk: a chunk must close
+ * every container it opens and open every container it closes (chunkdown repeats a container's
+ * opener and closer in every piece of it, so a piece stands on its own).
+ *
+ * - Directive fences (`directive`): a line of three or more colons and a name opens (`:::note`,
+ *   `::: tip`, `:::note[Title]`, DocFX's `::: zone pivot="x"` and `:::row:::`), a line of colons
+ *   alone closes the innermost one with at most as many colons, and so does a `-end` name
+ *   (`::: zone-end`, `:::row-end:::`). A line that opens and ends with colons around more than a
+ *   name (`:::image type="content" … :::`) is whole.
+ * - JSX components (`mdx`): a line that starts with `<Name …>` (a capitalized name, not
+ *   self-closing) opens, `</Name>` closes; tags on one line pair up.
+ *
+ * Lines inside fenced code are not read (under MDX a fence may be indented: MDX has no indented
+ * code). Block quote and list markers in front of a line are skipped.
+ *
+ * @param text
+ *   Markdown of one chunk.
+ * @param dialects
+ *   Which container syntaxes the document was read with.
+ * @returns
+ *   How many containers are left open or closed without an opener.
+ */
+export function unbalancedContainers(
+  text: string,
+  dialects: { directive: boolean; mdx: boolean },
+): number {
+  if (!dialects.directive && !dialects.mdx) return 0;
+  if (!(dialects.directive && text.includes(':::')) && !(dialects.mdx && text.includes('<'))) {
+    return 0;
+  }
+  let problems = 0;
+  const directives: number[] = [];
+  const tags: string[] = [];
+  let fence: string | undefined;
+  for (const raw of text.split(/\r?\n|\r/)) {
+    const line = raw.replace(/^(?:[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t])))*[ \t]*/, '');
+    const indent = raw.length - raw.trimStart().length;
+    const marker = /^(`{3,}|~{3,})(.*)$/.exec(line);
+    if (fence) {
+      if (marker && (marker[1] as string).startsWith(fence) && (marker[2] as string).trim() === '')
+        fence = undefined;
+      continue;
+    }
+    if (marker && (dialects.mdx || indent < 4)) {
+      if (!((marker[1] as string).startsWith('`') && (marker[2] as string).includes('`'))) {
+        fence = marker[1] as string;
+        continue;
+      }
+    }
+    if (dialects.directive && line.startsWith(':::')) {
+      const colons = line.length - line.replace(/^:+/, '').length;
+      const rest = line.slice(colons).trim();
+      const name = /^\{?([A-Za-z][\w-]*)/.exec(rest)?.[1];
+      const close = () => {
+        if (directives.length === 0 || (directives[directives.length - 1] as number) > colons) {
+          problems++;
+        } else directives.pop();
+      };
+      if (rest === '') close();
+      else if (name?.endsWith('-end')) close();
+      else if (name && !(/:{3,}\s*$/.test(rest) && rest.replace(/:+\s*$/, '').trim() !== name)) {
+        directives.push(colons);
+      }
+      continue;
+    }
+    if (!dialects.mdx || !/^<\/?[A-Z]/.test(line)) continue;
+    for (const tag of line.matchAll(
+      /<(\/?)([A-Z][\w.]*)((?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*)>/g,
+    )) {
+      if ((tag[3] as string).trimEnd().endsWith('/')) continue;
+      const name = tag[2] as string;
+      if (tag[1]) {
+        if (tags[tags.length - 1] === name) tags.pop();
+        else problems++;
+      } else tags.push(name);
+    }
+  }
+  return problems + directives.length + tags.length;
+}
+
+/**
+ * A chunk as CommonMark would read the bodies of MkDocs admonitions and tabs (`!!! note`,
+ * `??? tip`, `???+ info`, `=== "Tab"`): each opener line blanked and the four columns of
+ * indentation of its body taken off, nested bodies too, so a fence in a body is a fence, as
+ * MkDocs reads it, and not the indented code CommonMark reads.
+ *
+ * @param text
+ *   Markdown of one chunk.
+ * @returns
+ *   The chunk with its bodies unindented (as many lines, each as long or shorter).
+ */
+export function unindentBodies(text: string): string {
+  if (!/^[ \t]*(?:!!!|\?\?\?\+?|===)[ \t]/m.test(text)) return text;
+  const out: string[] = [];
+  /** Columns each open body is indented by, innermost last. */
+  const bodies: number[] = [];
+  let fence: string | undefined;
+  for (const line of text.split(/\r?\n|\r/)) {
+    const expanded = line.replace(/^[ \t]+/, (space) => space.replace(/\t/g, '    '));
+    const indent = expanded.length - expanded.trimStart().length;
+    if (expanded.trim() === '') {
+      out.push('');
+      continue;
+    }
+    while (bodies.length > 0 && indent < (bodies[bodies.length - 1] as number) && !fence) {
+      bodies.pop();
+    }
+    const inner = bodies[bodies.length - 1] ?? 0;
+    const rest = expanded.slice(Math.min(indent, inner));
+    const marker = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(rest);
+    if (fence) {
+      if (marker && (marker[1] as string).startsWith(fence) && (marker[2] as string).trim() === '')
+        fence = undefined;
+      out.push(rest);
+      continue;
+    }
+    if (marker && !((marker[1] as string).startsWith('`') && (marker[2] as string).includes('`'))) {
+      fence = marker[1] as string;
+      out.push(rest);
+      continue;
+    }
+    if (/^ {0,3}(?:!!!|\?\?\?\+?|===)[ \t]/.test(rest)) {
+      bodies.push(indent + 4);
+      out.push('');
+      continue;
+    }
+    out.push(rest);
+  }
+  return out.join('\n');
+}
