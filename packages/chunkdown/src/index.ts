@@ -2,6 +2,7 @@ export { chunkdown } from './chunkdown.js';
 export { defaultNodeRules, type RuleKey, ruleKeys } from './options.js';
 export type {
   Breadcrumb,
+  CarriedFootnote,
   ChangeSet,
   Chunk,
   Chunkdown,
@@ -12,6 +13,8 @@ export type {
   ContainerRule,
   Diagnostic,
   DocumentKind,
+  FootnoteRule,
+  FootnoteStyle,
   Frontmatter,
   LengthFunction,
   ModelLengthFunction,

@@ -1,6 +1,7 @@
 import type {
   ChunkdownOptions,
   ContainerRule,
+  FootnoteRule,
   LengthFunction,
   ModelLengthFunction,
   NodeRule,
@@ -16,6 +17,7 @@ export const defaultNodeRules: Readonly<NodeRules> = Object.freeze({
   inlineCode: Object.freeze({ split: 'never-split' }),
   heading: Object.freeze({ split: 'never-split' }),
   math: Object.freeze({ split: 'never-split' }),
+  footnote: Object.freeze({ style: 'carry' }),
   word: Object.freeze({ split: 'never-split' }),
 } satisfies NodeRules);
 
@@ -39,6 +41,7 @@ export const ruleKeys = Object.freeze([
   'html',
   'container',
   'math',
+  'footnote',
   'word',
 ] as const satisfies ReadonlyArray<keyof NodeRules>);
 
@@ -54,7 +57,8 @@ export interface ResolvedSplit {
 /** A rule after merging and validation. */
 export interface ResolvedRule {
   split: ResolvedSplit;
-  style: 'inline' | 'preserve';
+  /** `'inline'` or `'preserve'` for links and images, `'carry'` or `'preserve'` for footnotes. */
+  style: 'inline' | 'preserve' | 'carry';
   transform: NodeRule['transform'];
   /** The rules of containers by name, over this one (`container` only). */
   names?: ReadonlyMap<string, ResolvedRule> | undefined;
@@ -335,13 +339,14 @@ export function resolveRules(rules: NodeRules | undefined): Record<RuleKey, Reso
     const layers = [given[key], ...formattingFallback, defaultNodeRules[key]];
     const pick = <F extends keyof NodeRule>(field: F): NodeRule[F] => {
       for (const layer of layers) {
-        if (layer?.[field] !== undefined) return layer[field];
+        const value = (layer as NodeRule | undefined)?.[field];
+        if (value !== undefined) return value;
       }
       return undefined;
     };
     resolved[key] = {
       split: resolveSplit(pick('split')),
-      style: pick('style') ?? 'inline',
+      style: (pick('style') as ResolvedRule['style'] | undefined) ?? 'inline',
       transform:
         given[key]?.transform ??
         (formattingFallback.length > 0 ? given.formatting?.transform : undefined),
@@ -369,7 +374,7 @@ export function resolveRules(rules: NodeRules | undefined): Record<RuleKey, Reso
 
 function validateRule(
   key: RuleKey,
-  rule: NodeRule | undefined,
+  rule: NodeRule | FootnoteRule | undefined,
   name = `options.rules.${key}`,
 ): void {
   if (rule === undefined) return;
@@ -390,12 +395,18 @@ function validateRule(
   if (names) validateNames((rule as ContainerRule).names, `${name}.names`);
   if (rule.split !== undefined) validateSplit(rule.split, `${name}.split`);
   if (rule.style !== undefined) {
-    if (key !== 'link' && key !== 'image') {
+    if (key === 'footnote') {
+      const style: unknown = rule.style;
+      if (style !== 'carry' && style !== 'preserve') {
+        throw new RangeError(
+          `Expected \`'carry'\` or \`'preserve'\` for \`${name}.style\`, not ${describe(style)}`,
+        );
+      }
+    } else if (key !== 'link' && key !== 'image') {
       throw new RangeError(
-        `\`${name}.style\` is not supported: only \`link\` and \`image\` have a style`,
+        `\`${name}.style\` is not supported: only \`link\`, \`image\` and \`footnote\` have a style`,
       );
-    }
-    if (rule.style !== 'inline' && rule.style !== 'preserve') {
+    } else if (rule.style !== 'inline' && rule.style !== 'preserve') {
       throw new RangeError(
         `Expected \`'inline'\` or \`'preserve'\` for \`${name}.style\`, not ${describe(rule.style)}`,
       );

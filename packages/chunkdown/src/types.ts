@@ -3,6 +3,7 @@ import type {
   Code,
   Delete,
   Emphasis,
+  FootnoteDefinition,
   Heading,
   Html,
   Image,
@@ -122,10 +123,39 @@ export interface NodeRules {
    */
   math?: NodeRule<DisplayMath> | undefined;
   /**
+   * Footnotes. `style: 'carry'` (the default): a chunk that cites `[^x]` and does not hold its
+   * definition ends with a copy of it (counted in `rawSize`, not in `contentSize`; a definition
+   * larger than the chunk size, or than a quarter of `maxRawSize`, is carried as its first
+   * sentence, see {@link CarriedFootnote}); `'preserve'` leaves the citation alone. `split` and the
+   * transform apply to footnote definitions (split at their blocks by default).
+   */
+  footnote?: FootnoteRule | undefined;
+  /**
    * Words: `'never-split'` keeps every word whole; `'allow-split'` lets a too-long word split.
    * Words are not nodes: a transform here is refused (`RangeError`).
    */
   word?: NodeRule<never> | undefined;
+}
+
+/** What a chunk does with the footnotes it cites: carry their definitions, or leave them. */
+export type FootnoteStyle = 'carry' | 'preserve';
+
+/** The rule of footnotes (see {@link NodeRules.footnote}). */
+export interface FootnoteRule extends Omit<NodeRule<FootnoteDefinition>, 'style'> {
+  /** `'carry'` (default) or `'preserve'`. */
+  style?: FootnoteStyle | undefined;
+}
+
+/** A footnote definition a chunk ends with because it cites the footnote (`rules.footnote`). */
+export interface CarriedFootnote {
+  /** The footnote's label, as its definition writes it (`1` for `[^1]`). */
+  label: string;
+  /**
+   * `true` when the definition was larger than the chunk size (or a quarter of `maxRawSize`):
+   * the chunk carries its first sentence only, cut at a word and ended with `…` if that is still
+   * larger.
+   */
+  truncated: boolean;
 }
 
 /** A container node of a docs dialect: a directive (also MkDocs admonitions and tabs) or a JSX element. */
@@ -372,6 +402,11 @@ export interface Chunk {
   fallback: 'plain-text' | null;
   /** With the `parents` option only: the id of the chunk's {@link ChunkParent}. */
   parentId?: string;
+  /**
+   * The footnote definitions the chunk ends with because it cites them (`rules.footnote`,
+   * `'carry'`), in order; absent when it carries none.
+   */
+  footnotes?: CarriedFootnote[];
 }
 
 /**

@@ -24,6 +24,7 @@ describe('public API', () => {
       'html',
       'container',
       'math',
+      'footnote',
       'word',
     ]);
     expect(Object.isFrozen(ruleKeys)).toBe(true);
@@ -40,13 +41,14 @@ describe('public API', () => {
     ).toBe(true);
   });
 
-  test('defaultNodeRules keep links, images, inline code, headings, math and words whole', () => {
+  test('defaultNodeRules keep links, images, inline code, headings, math and words whole, and carry footnotes', () => {
     expect(defaultNodeRules).toEqual({
       link: { split: 'never-split', style: 'inline' },
       image: { split: 'never-split', style: 'inline' },
       inlineCode: { split: 'never-split' },
       heading: { split: 'never-split' },
       math: { split: 'never-split' },
+      footnote: { style: 'carry' },
       word: { split: 'never-split' },
     });
     expect(Object.isFrozen(defaultNodeRules)).toBe(true);
@@ -206,7 +208,25 @@ describe('options are validated up front', () => {
     [
       'style on a list',
       { chunkSize: 5, rules: { list: { style: 'inline' } } },
-      /only `link` and `image` have a style/,
+      /only `link`, `image` and `footnote` have a style/,
+      RangeError,
+    ],
+    [
+      'a link style on footnotes',
+      { chunkSize: 5, rules: { footnote: { style: 'inline' } } },
+      /Expected `'carry'` or `'preserve'` for `options.rules.footnote.style`, not `"inline"`/,
+      RangeError,
+    ],
+    [
+      'a footnote style on links',
+      { chunkSize: 5, rules: { link: { style: 'carry' } } },
+      /'inline'.*'preserve'.*options.rules.link.style/,
+      RangeError,
+    ],
+    [
+      'an unknown field on footnotes',
+      { chunkSize: 5, rules: { footnote: { carry: true } } },
+      /Unknown field `carry` in `options.rules.footnote`/,
       RangeError,
     ],
     [

@@ -124,7 +124,7 @@ describe('resolveRules', () => {
   test('refuses what it does not know, naming the rule', () => {
     expect(() => resolveRules({ paragraph: {} } as never)).toThrow(/^Unknown rule `paragraph`/);
     expect(() => resolveRules({ list: { style: 'inline' } })).toThrow(
-      '`options.rules.list.style` is not supported: only `link` and `image` have a style',
+      '`options.rules.list.style` is not supported: only `link`, `image` and `footnote` have a style',
     );
     expect(() => resolveRules({ word: { transform: () => undefined } } as never)).toThrow(
       /words are not nodes/,

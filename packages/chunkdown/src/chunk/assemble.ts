@@ -1,6 +1,7 @@
 import type {
   Blockquote,
   Definition,
+  FootnoteDefinition,
   List,
   Nodes,
   Paragraph,
@@ -10,8 +11,14 @@ import type {
   TableRow,
   Text,
 } from 'mdast';
+import { toString as nodeText } from 'mdast-util-to-string';
+import type { ResolvedOptions } from '../options.js';
+import { SENTENCE, WORD } from '../split/levels.js';
+import { boundaries } from '../split/text-boundaries.js';
 import type { Leaf } from '../split/types.js';
+import { citedFootnote } from '../tree/normalize.js';
 import type { Provenance } from '../tree/provenance.js';
+import type { CarriedFootnote } from '../types.js';
 import { literalText } from '../util/literal.js';
 
 /** A GitHub alert's marker (`[!NOTE]`), or an Obsidian callout's with its fold and title (`[!tip]- Title`). */
@@ -25,10 +32,14 @@ const alertMarker = /^\[![A-Za-z][\w-]*\][+-]?(?:[ \t]+[^\n]*)?/;
  *
  * @param leaves
  *   The chunk's leaves, in document order.
+ * The chunk then ends with the definitions it needs to stand alone: those of the references it
+ * keeps (`style: 'preserve'`), then those of the footnotes it cites and does not hold (see
+ * {@link carryFootnotes}).
+ *
  * @param context
  *   The split's provenance (where slices and copies come from: read and recorded), the
- *   definitions to append for the references the chunk keeps (`style: 'preserve'`), and the
- *   split's item indexes.
+ *   definitions to append for the references the chunk keeps (`style: 'preserve'`), the
+ *   split's item indexes, and the options (how large a carried footnote may be).
  * @returns
  *   The chunk's tree.
  */
@@ -72,7 +83,9 @@ export function assemble(leaves: readonly Leaf[], context: AssembleContext): Roo
   }
 
   for (const alert of alerts) addAlertMarker(alert, provenance);
-  if (definitions && definitions.size > 0) appendDefinitions(root, definitions);
+  const footnotes = carryFootnotes(root, provenance, context.options);
+  if (definitions && definitions.size > 0) appendDefinitions(root, definitions, footnotes);
+  root.children.push(...footnotes);
   return root;
 }
 
@@ -113,6 +126,8 @@ export interface AssembleContext {
   definitions?: ReadonlyMap<string, Definition> | undefined;
   /** Where each item of an ordered list is in it, found once per list of the split. */
   itemIndexes: ItemIndexes;
+  /** The size unit and limits, for the footnotes a chunk carries (none: carried whole). */
+  options?: Pick<ResolvedOptions, 'chunkSize' | 'rawBudget' | 'lengthFunction'> | undefined;
 }
 
 /** Where the items of ordered lists are in their list, found once per list. */
@@ -233,11 +248,19 @@ function addAlertMarker(quote: Blockquote, provenance: Provenance): void {
   else delete quote.data;
 }
 
-/** Append the definitions of the references a chunk keeps, so the chunk stands on its own. */
-function appendDefinitions(root: Root, definitions: ReadonlyMap<string, Definition>): void {
+/**
+ * Append the definitions of the references a chunk keeps (also inside the footnotes it carries,
+ * which come after them), so the chunk stands on its own.
+ */
+function appendDefinitions(
+  root: Root,
+  definitions: ReadonlyMap<string, Definition>,
+  footnotes: readonly FootnoteDefinition[],
+): void {
   const used: Definition[] = [];
   const seen = new Set<string>();
-  const stack: Nodes[] = [root];
+  const stack: Nodes[] = [...footnotes].reverse();
+  stack.push(root);
   const ordered: Nodes[] = [];
   while (stack.length > 0) {
     const node = stack.pop() as Nodes;
@@ -258,4 +281,147 @@ function appendDefinitions(root: Root, definitions: ReadonlyMap<string, Definiti
     }
   }
   for (const definition of used) root.children.push(definition);
+}
+
+/** Share of `maxRawSize` a carried footnote may take before it is shortened. */
+export const footnoteCapShare = 0.25;
+
+/**
+ * The footnote definitions a chunk carries (`rules.footnote.style: 'carry'`): for every footnote
+ * it cites (also inside a definition it carries: a definition that cites another) and does not
+ * hold, a copy of the definition, in the order of first citation, each once. They are context,
+ * like a repeated table header: the copies are marked (`syntheticNodes`, `data.chunkdownCarried`)
+ * so they count in `rawSize` but not in `contentSize`, and a re-split for the raw cap leaves them
+ * out (each piece carries its own). A definition larger than the limit (`chunkSize`, or a quarter
+ * of `maxRawSize` when that is smaller) is carried as its first sentence, cut at a word and ended
+ * with `…` when that is still larger; the copy says `truncated`.
+ *
+ * @param root
+ *   The chunk's tree.
+ * @param provenance
+ *   The split's provenance (the copies are recorded as context).
+ * @param options
+ *   The size unit and limits; without them definitions are carried whole.
+ * @returns
+ *   The copies to append, in order.
+ */
+function carryFootnotes(
+  root: Root,
+  provenance: Provenance,
+  options: AssembleContext['options'],
+): FootnoteDefinition[] {
+  const held = new Set<string>();
+  const cited: FootnoteDefinition[] = [];
+  const citedLabels = new Set<string>();
+  const visit = (node: Nodes) => {
+    if (node.type === 'footnoteDefinition') held.add(node.identifier);
+    else if (node.type === 'footnoteReference' && !citedLabels.has(node.identifier)) {
+      const definition = citedFootnote(node);
+      if (definition) {
+        citedLabels.add(node.identifier);
+        cited.push(definition);
+      }
+    }
+    if ('children' in node) for (const child of node.children as Nodes[]) visit(child);
+  };
+  visit(root);
+  const carried: FootnoteDefinition[] = [];
+  // `cited` grows while it is read: the definitions a carried one cites join the end.
+  for (let index = 0; index < cited.length; index++) {
+    const definition = cited[index] as FootnoteDefinition;
+    if (held.has(definition.identifier)) continue;
+    const copy = carriedCopy(definition, options);
+    provenance.syntheticNodes.add(copy);
+    carried.push(copy);
+    visit(copy);
+  }
+  return carried;
+}
+
+/** A copy of a footnote definition to carry: whole, or its first sentence when it is too large. */
+function carriedCopy(
+  definition: FootnoteDefinition,
+  options: AssembleContext['options'],
+): FootnoteDefinition {
+  const { position: _position, ...rest } = definition;
+  const limit = options ? footnoteLimit(options) : Number.POSITIVE_INFINITY;
+  const length = options?.lengthFunction ?? ((text: string) => text.length);
+  if (limit === Number.POSITIVE_INFINITY || length(nodeText(definition)) <= limit) {
+    return { ...rest, data: { ...rest.data, chunkdownCarried: { truncated: false } } as never };
+  }
+  const text: Text = { type: 'text', value: firstSentence(definition, limit, length) };
+  return {
+    type: 'footnoteDefinition',
+    identifier: definition.identifier,
+    label: definition.label ?? null,
+    children: [{ type: 'paragraph', children: [text] }],
+    data: { chunkdownCarried: { truncated: true } } as never,
+  };
+}
+
+/** The largest a carried footnote may be before it is shortened, in the size unit. */
+function footnoteLimit(options: NonNullable<AssembleContext['options']>): number {
+  const { chunkSize, rawBudget } = options;
+  return rawBudget === undefined ? chunkSize : Math.min(chunkSize, rawBudget * footnoteCapShare);
+}
+
+/**
+ * The first sentence of a footnote definition's first block, as plain text on one line; cut at
+ * the last word that fits `limit` and ended with `…` when it is larger (at least one word).
+ */
+function firstSentence(
+  definition: FootnoteDefinition,
+  limit: number,
+  length: (text: string) => number,
+): string {
+  const first = definition.children[0];
+  const text = (first ? nodeText(first) : '').replace(/\s+/g, ' ').trim();
+  const sentenceEnd = boundaries(text, 0, text.length, SENTENCE)[0] ?? text.length;
+  const sentence = text.slice(0, sentenceEnd);
+  if (length(sentence) <= limit) return sentence;
+  const words = boundaries(sentence, 0, sentence.length, WORD);
+  let cut = words[0] ?? sentence.length;
+  for (let index = 0; index < words.length; index += 2) {
+    const at = words[index] as number;
+    if (length(`${sentence.slice(0, at)}…`) > limit) break;
+    cut = at;
+  }
+  return `${sentence.slice(0, cut)}…`;
+}
+
+/**
+ * The footnotes a chunk's tree carries (see {@link carryFootnotes}), in order.
+ *
+ * @param root
+ *   A chunk's tree.
+ * @returns
+ *   Their labels and whether each was shortened.
+ */
+export function carriedFootnotes(root: Root): CarriedFootnote[] {
+  const found: CarriedFootnote[] = [];
+  for (const node of root.children) {
+    const carried = isCarried(node);
+    if (carried) {
+      const definition = node as FootnoteDefinition;
+      found.push({
+        label: definition.label ?? definition.identifier,
+        truncated: carried.truncated,
+      });
+    }
+  }
+  return found;
+}
+
+/**
+ * Whether a node is a footnote definition a chunk carries (not its own content).
+ *
+ * @param node
+ *   A node of a chunk's tree.
+ * @returns
+ *   How it was carried, or `undefined`.
+ */
+export function isCarried(node: Nodes): { truncated: boolean } | undefined {
+  return node.type === 'footnoteDefinition'
+    ? (node.data as { chunkdownCarried?: { truncated: boolean } } | undefined)?.chunkdownCarried
+    : undefined;
 }

@@ -3,6 +3,7 @@ import type { Draft } from '../pack/pack.js';
 import type { LengthFunction } from '../types.js';
 import { hasFenceLines, type OpenFence, scanFences } from '../util/fence-lines.js';
 import { segmentOffsets } from '../util/segmenter.js';
+import { isCarried } from './assemble.js';
 
 /** Re-splitting for `maxRawSize` gives up on structure after this many rounds. */
 const MAX_CAP_ROUNDS = 12;
@@ -52,10 +53,11 @@ export function resplit(
   render: (draft: Draft) => Rendered,
   length: LengthFunction,
 ): Array<{ draft: Draft; rendered: Rendered | undefined }> | undefined {
-  // Definitions kept for references are added back to each piece that needs them.
+  // Definitions kept for references, and carried footnotes, are added back to each piece that
+  // needs them.
   const flow: Root = {
     ...chunk.root,
-    children: chunk.root.children.filter((node) => node.type !== 'definition'),
+    children: chunk.root.children.filter((node) => node.type !== 'definition' && !isCarried(node)),
   };
   const pieces = resplitWithin(chunk, flow, cap, round, splitAgain, render);
   if (pieces) return pieces;

@@ -1,4 +1,4 @@
-import type { Breadcrumb, Chunk, Container, Overflow } from '../types.js';
+import type { Breadcrumb, CarriedFootnote, Chunk, Container, Overflow } from '../types.js';
 import { embedText } from './context.js';
 import { chunkId } from './id.js';
 
@@ -17,6 +17,8 @@ export interface ChunkFields {
   overflow?: Overflow | null;
   cut?: boolean;
   fallback?: Chunk['fallback'];
+  /** The footnote definitions the chunk carries (none: the field is left out). */
+  footnotes?: CarriedFootnote[] | undefined;
   /** The id, when it is known already ({@link chunkId} of the breadcrumbs and embedded text). */
   id?: string | undefined;
 }
@@ -48,5 +50,6 @@ export function createChunk(fields: ChunkFields): Chunk {
     overflow: fields.overflow ?? null,
     cut: fields.cut ?? false,
     fallback: fields.fallback ?? null,
+    ...(fields.footnotes && fields.footnotes.length > 0 ? { footnotes: fields.footnotes } : {}),
   };
 }

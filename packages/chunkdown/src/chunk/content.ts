@@ -80,6 +80,7 @@ export function tableHeaders(root: Root, provenance: Provenance): string[] {
   const headers: string[] = [];
   const seen = new Set<string>();
   const visit = (node: Nodes) => {
+    if (provenance.syntheticNodes.has(node)) return;
     if (node.type === 'table') {
       for (const cell of (node as Table).children[0]?.children ?? []) {
         const text = contentText({ type: 'root', children: [cell as never] }, provenance).trim();

@@ -8,7 +8,7 @@ import type { Leaf } from '../split/types.js';
 import type { SourceMap } from '../tree/source-map.js';
 import type { Breadcrumb, Chunk, Container } from '../types.js';
 import { literalText } from '../util/literal.js';
-import { type AssembleContext, assemble } from './assemble.js';
+import { type AssembleContext, assemble, carriedFootnotes } from './assemble.js';
 import { hardCut, type Rendered, type Resplitter, resplit } from './cap.js';
 import { createChunk } from './chunk.js';
 import { contentSize as contentSizeOf, tableHeaders } from './content.js';
@@ -289,6 +289,7 @@ function summarize(rendered: Rendered, context: FinishContext): RenderSummary {
     contentSize: contentSizeOf(rendered.root, context.provenance, context.options.lengthFunction),
     tableHeaders: tableHeaders(rendered.root, context.provenance),
     leading: leadingHeading(rendered.root),
+    footnotes: carriedFootnotes(rendered.root),
   };
 }
 
@@ -332,6 +333,8 @@ function toChunk(
     // at its line ends.
     cut: job.outer !== undefined && (endsInWord(draft.leaves) || draft.leaves.some(isMathPiece)),
     fallback: fallbackOf(draft.leaves),
+    // A copy: a summary may serve the next split too.
+    footnotes: summary.footnotes.map((footnote) => ({ ...footnote })),
   });
 }
 

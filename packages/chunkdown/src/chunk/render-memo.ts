@@ -1,6 +1,6 @@
 import type { Definition } from 'mdast';
 import type { OverlappedDraft } from '../pack/overlap.js';
-import type { Breadcrumb } from '../types.js';
+import type { Breadcrumb, CarriedFootnote } from '../types.js';
 import { fnv1a, fnv1aOfNumbers } from '../util/fnv.js';
 import { embedText } from './context.js';
 import { chunkId } from './id.js';
@@ -14,6 +14,8 @@ export interface RenderSummary {
   tableHeaders: string[];
   /** The heading the chunk starts with, if it starts with one. */
   leading: Breadcrumb | undefined;
+  /** The footnote definitions the chunk carries. */
+  footnotes: CarriedFootnote[];
   /** Ids of chunks of this text, by breadcrumbs and `context` header (see `RenderMemo.id`). */
   ids?: ChunkIdEntry[];
 }

@@ -8,10 +8,13 @@ export const ruleTypes = ruleKeys;
 /** A node type that takes a rule. */
 export type RuleType = RuleKey;
 
-/** Node types whose rule has a reference `style`. */
-const styledTypes: readonly RuleType[] = ['link', 'image'];
+/** Node types whose rule has a `style`, and the styles each takes. */
+const styles: Partial<Record<RuleType, readonly string[]>> = {
+  link: ['inline', 'preserve'],
+  image: ['inline', 'preserve'],
+  footnote: ['carry', 'preserve'],
+};
 const splitNames = ['never-split', 'allow-split', 'size-split:N'];
-const styleNames = ['inline', 'preserve'];
 
 /** One rule as plain data. */
 export interface PlainRule {
@@ -21,8 +24,14 @@ export interface PlainRule {
   names?: Record<string, { split?: SplitRule }>;
 }
 
+/** The footnote rule as plain data. */
+export interface PlainFootnoteRule {
+  split?: SplitRule;
+  style?: 'carry' | 'preserve';
+}
+
 /** Rules as plain data: what a config file or `--rule` can express (no transforms). */
-export type PlainRules = Partial<Record<RuleType, PlainRule>>;
+export type PlainRules = { [K in RuleType]?: K extends 'footnote' ? PlainFootnoteRule : PlainRule };
 
 function isRuleType(value: string): value is RuleType {
   return (ruleTypes as readonly string[]).includes(value);
@@ -74,14 +83,17 @@ function parseSplit(value: string, where: string): SplitRule {
   throw new UsageError(`${where}: unknown split rule "${value}", expected ${list(splitNames)}`);
 }
 
-function parseStyle(type: RuleType, value: unknown, where: string): 'inline' | 'preserve' {
-  if (!styledTypes.includes(type)) {
+function parseStyle(type: RuleType, value: unknown, where: string): never {
+  const names = styles[type];
+  if (!names) {
     throw new UsageError(
-      `${where}: \`style\` applies only to \`link\` and \`image\`, not \`${type}\``,
+      `${where}: \`style\` applies only to \`link\`, \`image\` and \`footnote\`, not \`${type}\``,
     );
   }
-  if (value === 'inline' || value === 'preserve') return value;
-  throw new UsageError(`${where}: unknown style "${String(value)}", expected ${list(styleNames)}`);
+  // The style of `type`: `inline` or `preserve` for links and images, `carry` or `preserve` for
+  // footnotes (typed by the caller's key).
+  if (typeof value === 'string' && names.includes(value)) return value as never;
+  throw new UsageError(`${where}: unknown style "${String(value)}", expected ${list(names)}`);
 }
 
 /**
@@ -159,7 +171,7 @@ export function mergeRules(base: PlainRules, over: PlainRules): PlainRules {
   const merged: PlainRules = { ...base };
   for (const type of ruleTypes) {
     const rule = over[type];
-    if (rule) merged[type] = { ...base[type], ...rule };
+    if (rule) (merged as Record<RuleType, object>)[type] = { ...base[type], ...rule };
   }
   return merged;
 }

@@ -109,8 +109,13 @@ export const splitters: Record<string, NodeSplitter> = {
   },
   footnoteDefinition: (node, path, section, state) => {
     const definition = node as Parent & Nodes;
-    return containerUnit(definition, path, section, state, undefined, () =>
-      state.blocks(definition.children as Nodes[], [...path, definition], section),
+    return containerUnit(
+      definition,
+      path,
+      section,
+      state,
+      ruleKeepsWhole(state, 'footnote', node),
+      () => state.blocks(definition.children as Nodes[], [...path, definition], section),
     );
   },
   thematicBreak: (node, path, section) => ({

@@ -1,4 +1,13 @@
-import type { Definition, Nodes, Parent, PhrasingContent, Root, Text } from 'mdast';
+import type {
+  Definition,
+  FootnoteDefinition,
+  FootnoteReference,
+  Nodes,
+  Parent,
+  PhrasingContent,
+  Root,
+  Text,
+} from 'mdast';
 import type { ResolvedOptions, RuleKey } from '../options.js';
 import { containerSyntax } from '../parse/containers.js';
 import { isPlainText } from '../parse/nesting.js';
@@ -39,13 +48,40 @@ const transformKeys: Partial<Record<Nodes['type'], RuleKey>> = {
   blockquote: 'blockquote',
   heading: 'heading',
   html: 'html',
+  footnoteDefinition: 'footnote',
 };
+
+/**
+ * The definition a footnote reference cites, for the chunks that carry it
+ * (`rules.footnote.style: 'carry'`): one per label and split, shared by every reference to it,
+ * filled in once the tree is normalized (a definition may come after its references, and may
+ * cite another).
+ */
+export interface FootnoteHolder {
+  /** The definition as normalized (its references carry holders too), if it is in the tree. */
+  definition: FootnoteDefinition | undefined;
+}
+
+/**
+ * The definition a footnote reference cites, when the normalization attached it (`'carry'`).
+ *
+ * @param node
+ *   A footnote reference.
+ * @returns
+ *   The normalized definition, or `undefined`.
+ */
+export function citedFootnote(node: FootnoteReference): FootnoteDefinition | undefined {
+  return (node.data as { chunkdownFootnote?: FootnoteHolder } | undefined)?.chunkdownFootnote
+    ?.definition;
+}
 
 /**
  * Normalize a parsed tree: resolve references (CommonMark: first definition
  * of a label wins, labels match case-insensitively, definitions anywhere count), inline them when
- * the style says so, drop definitions from the flow, and run the rules' transforms once.
- * The input tree is not changed: changed nodes are copied.
+ * the style says so, drop definitions from the flow, and run the rules' transforms once. With
+ * footnotes carried (`rules.footnote.style: 'carry'`, the default), every footnote reference
+ * whose definition is in the tree holds it (see {@link citedFootnote}); footnote definitions stay
+ * in the flow. The input tree is not changed: changed nodes are copied.
  *
  * @param root
  *   Parsed tree.
@@ -71,8 +107,14 @@ export function normalize(
     if (transform) transforms.set(type, transform as NodeTransform);
   }
   const blocks = transforms.size === 0 ? memo : undefined;
+  const carry = options.rules.footnote.style === 'carry';
+  // One holder per cited label, for this split: filled in when the tree is done.
+  const holders = new Map<string, FootnoteHolder>();
   // The definitions the block being rebuilt read.
   let reading: NormalizedBlock['read'] = [];
+  // Whether the block being rebuilt cites a footnote: its holders are this split's, so it is
+  // not kept for the next split.
+  let citing = false;
   // The definitions the references inside a node written as the source wrote it resolved to.
   let verbatimReads: Definition[] | undefined;
   const definitionOf = (identifier: string) => {
@@ -91,8 +133,10 @@ export function normalize(
       return known.result;
     }
     reading = [];
+    citing = false;
     const result = rebuild(node, root, index);
-    blocks?.set(node, { result, read: reading });
+    if (citing) blocks?.delete(node);
+    else blocks?.set(node, { result, read: reading });
     return result;
   }
 
@@ -145,6 +189,14 @@ export function normalize(
           ...(current.position ? { position: current.position } : {}),
         };
       }
+    } else if (current.type === 'footnoteReference' && carry) {
+      citing = true;
+      let holder = holders.get(current.identifier);
+      if (!holder) {
+        holder = { definition: undefined };
+        holders.set(current.identifier, holder);
+      }
+      current = { ...current, data: { ...current.data, chunkdownFootnote: holder } as never };
     } else if (current.type === 'imageReference' && inlineImages) {
       const definition = definitionOf(current.identifier);
       if (definition) {
@@ -199,13 +251,19 @@ export function normalize(
     return copy;
   }
 
-  if (transforms.size === 0 && !hasRewrites(root)) {
+  if (transforms.size === 0 && !hasRewrites(root, carry)) {
     return { tree: root, definitions };
   }
   const tree = (rebuild(root, undefined, undefined) as Root | null) ?? {
     type: 'root',
     children: [],
   };
+  if (holders.size > 0) {
+    for (const definition of firstFootnotes(tree)) {
+      const holder = holders.get(definition.identifier);
+      if (holder) holder.definition = definition;
+    }
+  }
   return { tree, definitions };
 }
 
@@ -222,14 +280,22 @@ function sameDefinition(a: Definition | undefined, b: Definition | undefined): b
   return a === b || (a !== undefined && b !== undefined && a.url === b.url && a.title === b.title);
 }
 
-/** Whether the tree has anything the normalization drops or rewrites (cheap check). */
-function hasRewrites(root: Root): boolean {
+/**
+ * Whether the tree has anything the normalization drops or rewrites (cheap check): definitions,
+ * references, and footnote references when footnotes are carried.
+ */
+function hasRewrites(root: Root, carry: boolean): boolean {
   let found = false;
   const stack: Nodes[] = [root];
   while (stack.length > 0 && !found) {
     const node = stack.pop() as Nodes;
     const type = node.type;
-    if (type === 'definition' || type === 'linkReference' || type === 'imageReference') {
+    if (
+      type === 'definition' ||
+      type === 'linkReference' ||
+      type === 'imageReference' ||
+      (carry && type === 'footnoteReference')
+    ) {
       found = true;
     } else if ('children' in node) {
       for (const child of node.children) stack.push(child as Nodes);
@@ -254,6 +320,22 @@ function collectDefinitions(root: Root): Map<string, Definition> {
     if (!definitions.has(definition.identifier)) definitions.set(definition.identifier, definition);
   }
   return definitions;
+}
+
+/** The first footnote definition of each label in a tree, in document order. */
+function firstFootnotes(root: Root): FootnoteDefinition[] {
+  const found = new Map<string, FootnoteDefinition>();
+  const stack: Nodes[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as Nodes;
+    if (node.type === 'footnoteDefinition' && !found.has(node.identifier)) {
+      found.set(node.identifier, node);
+    }
+    if ('children' in node) {
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
+    }
+  }
+  return [...found.values()];
 }
 
 /** Drop whitespace-only text left at the edges of phrasing content after a removal. */
