@@ -2,9 +2,10 @@
 /**
  * Check the package as a user gets it:
  *
- * 1. build, then `pnpm pack` into a temporary folder, and look at the tarball's file list and its
- *    `package.json` (`homepage`, `bugs` and `repository` name one GitHub repository, which the
- *    package README links to);
+ * 1. `pnpm pack` into a temporary folder (its `prepack` script builds `dist/`, so a fresh clone
+ *    packs a whole package), and look at the tarball's file list (every file `exports`, `main`,
+ *    `types` and `bin` name is in it) and its `package.json` (`homepage`, `bugs` and
+ *    `repository` name one GitHub repository, which the package README links to);
  * 2. `publint --strict` and `attw --profile esm-only` on the tarball;
  * 3. walk the imports of the shipped files: the core (`chunkdown`) imports no Node built-in
  *    and nothing but its `dependencies`; the subpath exports import only their peers; every
@@ -18,10 +19,13 @@
  *    repository's `docs/*.md` there and compare their output with the `Output:` block after them
  *    where there is one, type-check each example with `tsc --strict`, type-check a TypeScript
  *    consumer (`node16` and `bundler` resolution, `skipLibCheck: false`), `require()` the package
- *    from CommonJS, and run the `chunkdown` command (also with `--tokenizer`).
+ *    from CommonJS, and run the `chunkdown` command (also with `--tokenizer`);
+ * 5. install the tarball alone into another empty project, where importing each subpath export
+ *    fails with an error that names its missing peer, then with each entry point's peers alone
+ *    (`gpt-tokenizer` for `chunkdown/tokenizers`, …), where it loads and works.
  *
- * Usage: `node scripts/check-package.mjs [--no-build] [--keep] [--verbose]` (`--verbose` prints
- * the type errors of other packages' declarations too). npm's cache lives in
+ * Usage: `node scripts/check-package.mjs [--keep] [--verbose]` (`--verbose` prints the type
+ * errors of other packages' declarations too). npm's cache lives in
  * `node_modules/.cache/check-package`, so runs after the first one install offline.
  */
 import { spawnSync } from 'node:child_process';
@@ -48,8 +52,54 @@ const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8
 const peers = [...Object.keys(manifest.peerDependencies), '@mastra/core', 'zod', '@types/node'].map(
   (name) => `${name}@${manifest.devDependencies[name]}`,
 );
-/** What the docs' mastra recipe uses beside the package: the AI SDK and mastra's LibSQL store. */
+/**
+ * What the docs' mastra recipe uses beside the package: the AI SDK and mastra's LibSQL store, at
+ * the versions its install line in `docs/integrations.md` pins (a check below keeps them equal).
+ */
 const recipePackages = ['ai@7.0.173', '@mastra/libsql@1.23.1'];
+/**
+ * Each entry point with the peers it needs, alone, and a program that uses it: in a project
+ * with only these installed it must work; without them, importing it must fail naming one.
+ */
+const entryPeers = [
+  {
+    entry: 'chunkdown/tokenizers',
+    peers: ['gpt-tokenizer'],
+    probe: `const { cl100k_base } = await import('chunkdown/tokenizers');
+console.log(cl100k_base('hello world'));`,
+    prints: '2\n',
+  },
+  {
+    entry: 'chunkdown/tokenizers/json',
+    peers: ['@huggingface/tokenizers'],
+    probe: `const { fromTokenizerJson } = await import('chunkdown/tokenizers/json');
+const count = fromTokenizerJson({ model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', vocab: { '[UNK]': 0, hello: 1, world: 2 } }, pre_tokenizer: { type: 'Whitespace' } });
+console.log(count('hello world'));`,
+    prints: '2\n',
+  },
+  {
+    entry: 'chunkdown/langchain',
+    peers: ['@langchain/textsplitters', '@langchain/core'],
+    probe: `const { ChunkdownTextSplitter } = await import('chunkdown/langchain');
+console.log((await new ChunkdownTextSplitter({ chunkSize: 20 }).splitText('# A\\n\\nOne two. Three four five six.')).length);`,
+    prints: '2\n',
+  },
+  {
+    entry: 'chunkdown/llamaindex',
+    peers: ['@llamaindex/core'],
+    probe: `const { ChunkdownNodeParser } = await import('chunkdown/llamaindex');
+console.log(new ChunkdownNodeParser({ chunkSize: 20 }).splitText('# A\\n\\nOne two. Three four five six.').length);`,
+    prints: '2\n',
+  },
+  {
+    entry: 'chunkdown/mastra',
+    peers: ['@mastra/rag', '@mastra/core', 'zod'],
+    probe: `const { MDocument } = await import('@mastra/rag');
+const { chunkMDocument } = await import('chunkdown/mastra');
+console.log(chunkMDocument(MDocument.fromMarkdown('# A\\n\\nOne two. Three four five six.'), { chunkSize: 20 }).length);`,
+    prints: '2\n',
+  },
+];
 const repositoryDir = join(packageDir, '..', '..');
 /** The documents whose JavaScript examples run: the two READMEs and the pages of `docs/`. */
 const readmes = {
@@ -102,8 +152,8 @@ import {
   ChunkdownTextSplitter,
   type ChunkdownTextSplitterOptions,
 } from 'chunkdown/langchain';
-import { cl100k_base, fromTokenizerJson, tokenCounter, type TokenizerName } from 'chunkdown/tokenizers';
-import { fromTokenizerJson as fromJsonOnly, type TokenizerJsonLength } from 'chunkdown/tokenizers/json';
+import { cl100k_base, tokenCounter, type TokenizerName } from 'chunkdown/tokenizers';
+import { fromTokenizerJson, fromTokenizerJson as fromJsonOnly, type TokenizerJsonLength } from 'chunkdown/tokenizers/json';
 import { o200k_base } from 'chunkdown/tokenizers/openai';
 import { chunkMDocument, type ChunkdownMastraMetadata, type MastraChunk } from 'chunkdown/mastra';
 import type { ModelLengthFunction } from 'chunkdown';
@@ -121,8 +171,12 @@ const splitter: TextSplitter = new ChunkdownTextSplitter(fields);
 const docs: Document<ChunkdownDocumentMetadata>[] = await new ChunkdownTextSplitter(options).splitDocuments([
   new Document({ pageContent: '# a', metadata: { source: 'a.md' } }),
 ]);
-const from: number | undefined = docs[0]?.metadata.loc.lines.from;
-const crumbs: string[] = docs.flatMap((doc) => doc.metadata.breadcrumbs.map((crumb) => crumb.text));
+const structuredDocs = await new ChunkdownTextSplitter({ ...options, metadataFormat: 'structured' }).splitDocuments([
+  new Document({ pageContent: '# a', metadata: { source: 'a.md' } }),
+]);
+const from: number | undefined = structuredDocs[0]?.metadata.loc.lines.from;
+const crumbs: string[] = docs.flatMap((doc) => doc.metadata.headings);
+const path: string = docs[0]?.metadata.breadcrumbs ?? '';
 const rules: NodeRules = {
   image: { transform: (node) => (node.type === 'image' && node.url.startsWith('data:') ? null : undefined) },
   code: { transform: (node) => (node.lang === 'mermaid' ? null : undefined) },
@@ -142,13 +196,14 @@ const sized: ModelLengthFunction = fromJsonOnly(JSON.stringify(tokenizer));
 const modelSplitter = chunkdown({ chunkSize: 100, maxRawSize: 128, lengthFunction: model });
 const mastraChunks: MastraChunk[] = chunkMDocument(MDocument.fromMarkdown('# a'), { chunkSize: 200, lengthFunction: sized, chunkOverlap: 0 });
 const mastraMetadata = mastraChunks[0]?.metadata as ChunkdownMastraMetadata | undefined;
-const crumbsOfMastra: string[] | undefined = mastraMetadata?.breadcrumbs;
+const crumbsOfMastra: string[] | undefined = mastraMetadata?.headings;
+const pathOfMastra: string | undefined = mastraMetadata?.breadcrumbs;
 const counted: number = o200k_base('a') + model.modelLength('a') + model.reserve + modelSplitter.chunkSize;
 // @ts-expect-error chunkSize is required.
 chunkdown({});
 // @ts-expect-error an image reference has no url: a transform checks node.type first.
 chunkdown({ chunkSize: 100, rules: { image: { transform: (node) => (node.url ? null : undefined) } } });
-export { asNodeParser, chunks, counted, crumbs, crumbsOfMastra, defaults, from, nodeCrumbs, splitter, title };
+export { asNodeParser, chunks, counted, crumbs, crumbsOfMastra, defaults, from, nodeCrumbs, path, pathOfMastra, splitter, title };
 `;
 
 const started = performance.now();
@@ -156,10 +211,14 @@ const temporary = mkdtempSync(join(tmpdir(), 'chunkdown-check-package-'));
 let failures = 0;
 
 try {
-  if (!args.has('--no-build'))
-    step('build', () => run('pnpm', ['run', 'build'], packageDir, { quiet: true }));
+  step('prepack builds', () => {
+    check(
+      /\btsdown\b|\brun build\b/.test(manifest.scripts?.prepack ?? ''),
+      `\`prepack\` builds dist/ (it is \`${manifest.scripts?.prepack ?? 'missing'}\`), so \`pnpm pack\` on a fresh clone ships it`,
+    );
+  });
 
-  const tarball = step('pack', () => {
+  const tarball = step('pack (prepack builds)', () => {
     run('pnpm', ['pack', '--pack-destination', temporary], packageDir, { quiet: true });
     const name = readdirSync(temporary).find((file) => file.endsWith('.tgz'));
     if (!name) throw new Error('`pnpm pack` wrote no tarball');
@@ -172,25 +231,16 @@ try {
       .filter(Boolean)
       .map((file) => file.replace(/^package\//, ''));
     console.log(`${files.length} files: ${files.join(', ')}`);
-    for (const required of [
+    check(
+      files.some((file) => file.startsWith('dist/')),
+      'the tarball holds dist/',
+    );
+    // The command's worker is loaded by path (`new Worker(new URL('./cli-worker.js', …))`).
+    for (const required of new Set([
       'package.json',
-      'dist/index.js',
-      'dist/index.d.ts',
-      'dist/langchain.js',
-      'dist/langchain.d.ts',
-      'dist/llamaindex.js',
-      'dist/llamaindex.d.ts',
-      'dist/tokenizers.js',
-      'dist/tokenizers.d.ts',
-      'dist/tokenizers-openai.js',
-      'dist/tokenizers-openai.d.ts',
-      'dist/tokenizers-json.js',
-      'dist/tokenizers-json.d.ts',
-      'dist/mastra.js',
-      'dist/mastra.d.ts',
-      'dist/cli.js',
       'dist/cli-worker.js',
-    ]) {
+      ...manifestFiles(manifest),
+    ])) {
       check(files.includes(required), `the tarball holds ${required}`);
     }
     const stray = files.filter(
@@ -295,12 +345,20 @@ try {
     }
   });
 
-  step('README examples type-check (tsc --strict)', () => {
-    for (const { file, source } of examples) writeFileSync(join(project, `${file}.ts`), source);
-    const files = examples.map(({ file }) => `${file}.ts`);
+  step('README examples type-check (tsc --strict, checkJs)', () => {
+    // The examples as the reader saves them (`.mjs`, JavaScript with JSDoc types where a class
+    // needs them), checked as TypeScript checks JavaScript.
+    const files = examples.map(({ file }) => `${file}.mjs`);
     for (const resolution of ['node16', 'bundler']) {
       // What `tsc --strict` checks, and our declaration files too; examples may use Node's API.
-      typecheck(project, files, resolution, { strict: true }, /^readme-/, ['node']);
+      typecheck(
+        project,
+        files,
+        resolution,
+        { strict: true, allowJs: true, checkJs: true },
+        /^readme-/,
+        ['node'],
+      );
     }
   });
 
@@ -423,6 +481,92 @@ console.log(JSON.stringify(chunks.map((chunk) => [chunk.text, chunk.rawSize, len
       'the command with --tokenizer and --prefix prints the library’s chunks, each within --max-raw-size as the model sees it',
     );
   });
+
+  step('each entry point with its own peers alone', () => {
+    const install = (dir, packages) => {
+      mkdirSync(dir);
+      writeFileSync(
+        join(dir, 'package.json'),
+        `${JSON.stringify({ name: 'alone', private: true, type: 'module' }, null, 2)}\n`,
+      );
+      run(
+        'npm',
+        [
+          'install',
+          '--no-audit',
+          '--no-fund',
+          '--prefer-offline',
+          '--cache',
+          npmCache,
+          tarball,
+          ...packages,
+        ],
+        dir,
+        { quiet: true },
+      );
+    };
+    // The package alone: the core works, each subpath export fails naming a package it needs.
+    const bare = join(temporary, 'bare');
+    install(bare, []);
+    const core = run(
+      'node',
+      [
+        '--input-type=module',
+        '-e',
+        `import { chunkdown } from 'chunkdown'; console.log(chunkdown({ chunkSize: 20 }).splitText('# A').length);`,
+      ],
+      bare,
+      { quiet: true },
+    ).stdout;
+    check(core === '1\n', 'the core runs with no peer installed');
+    for (const { entry, peers: needed } of entryPeers) {
+      const result = spawnSync('node', ['--input-type=module', '-e', `await import('${entry}');`], {
+        cwd: bare,
+        encoding: 'utf8',
+      });
+      const named = needed.find((name) => result.stderr.includes(`'${name}'`));
+      check(
+        result.status !== 0 && named !== undefined,
+        `without its peers, importing ${entry} fails naming the package to install (${named ?? result.stderr.split('\n').find((line) => line.includes('Error')) ?? 'no error'})`,
+      );
+    }
+    // Each entry point with only its own peers.
+    entryPeers.forEach(({ entry, peers: needed, probe, prints }, index) => {
+      const dir = join(temporary, `alone-${index}`);
+      install(
+        dir,
+        needed.map((name) => `${name}@${manifest.devDependencies[name]}`),
+      );
+      let stdout = '';
+      try {
+        stdout = run('node', ['--input-type=module', '-e', probe], dir, { quiet: true }).stdout;
+      } catch (error) {
+        stdout = String(error).split('\n').slice(0, 4).join(' ');
+      }
+      check(
+        stdout === prints,
+        `${entry} works with ${needed.join(' and ')} alone (printed ${JSON.stringify(stdout)})`,
+      );
+    });
+  });
+
+  step('the mastra recipe pins what the check installs', () => {
+    const page = readFileSync(join(repositoryDir, 'docs', 'integrations.md'), 'utf8');
+    const line = page
+      .split('\n')
+      .find((text) => text.startsWith('npm install') && text.includes('@mastra/libsql'));
+    const pinned = (line ?? '').split(/\s+/).slice(2);
+    const wanted = [
+      ...['@mastra/rag', '@mastra/core', 'zod'].map(
+        (name) => `${name}@${manifest.devDependencies[name]}`,
+      ),
+      ...recipePackages,
+    ];
+    check(
+      wanted.every((spec) => pinned.includes(spec)),
+      `docs/integrations.md installs the mastra recipe's packages at the versions checked here (${pinned.join(' ') || 'no install line'})`,
+    );
+  });
 } catch (error) {
   failures += 1;
   console.error(`\n${error instanceof Error ? error.message : String(error)}`);
@@ -437,6 +581,26 @@ if (failures > 0) {
   process.exit(1);
 }
 console.log(`\ncheck-package: all good in ${seconds} s`);
+
+/**
+ * The files the manifest points to: every path in `exports` (all conditions), `main`, `types`
+ * and `bin`, without `./`.
+ *
+ * @param {Record<string, unknown>} packageJson The package's manifest.
+ * @returns {string[]} The paths, each once.
+ */
+function manifestFiles(packageJson) {
+  const paths = new Set();
+  const visit = (value) => {
+    if (typeof value === 'string') paths.add(value.replace(/^\.\//, ''));
+    else if (value !== null && typeof value === 'object') Object.values(value).forEach(visit);
+  };
+  visit(packageJson.exports);
+  visit(packageJson.main);
+  visit(packageJson.types);
+  visit(packageJson.bin);
+  return [...paths].sort();
+}
 
 /**
  * Walk the relative imports of the shipped entry points and check their bare imports.
@@ -461,7 +625,7 @@ function checkImports(root) {
     '.': { allowed: dependencies, builtins: false },
     './langchain': { allowed: [...dependencies, ...peerNames, '@langchain/core'], builtins: false },
     './llamaindex': { allowed: [...dependencies, '@llamaindex/core'], builtins: false },
-    './tokenizers': { allowed: ['gpt-tokenizer', '@huggingface/tokenizers'], builtins: false },
+    './tokenizers': { allowed: ['gpt-tokenizer'], builtins: false },
     './tokenizers/openai': { allowed: ['gpt-tokenizer'], builtins: false },
     './tokenizers/json': { allowed: ['@huggingface/tokenizers'], builtins: false },
     './mastra': { allowed: [...dependencies, '@mastra/rag'], builtins: false },

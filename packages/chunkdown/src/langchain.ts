@@ -39,7 +39,19 @@ import { lineIndex, lineStarts } from './util/line-starts.js';
  * (LangChain's default, {@link langChainChunkSize}, when left out) and `chunkOverlap`,
  * LangChain's name for `overlap`.
  */
-export interface ChunkdownTextSplitterOptions extends AdapterOptions {}
+export interface ChunkdownTextSplitterOptions<Format extends MetadataFormat = MetadataFormat>
+  extends AdapterOptions {
+  /**
+   * The form of the metadata added to chunk documents: `'flat'` (the default) or `'structured'`
+   * (see {@link ChunkdownDocumentMetadata} and {@link ChunkdownStructuredDocumentMetadata}).
+   */
+  metadataFormat?: Format | undefined;
+}
+
+/** The metadata of a chunk document in a format: flat by default. */
+export type ChunkdownMetadataOf<Format extends MetadataFormat> = Format extends 'structured'
+  ? ChunkdownStructuredDocumentMetadata
+  : ChunkdownDocumentMetadata;
 
 /** LangChain's default `chunkSize`, used when none is given. */
 export const langChainChunkSize = 1000;
@@ -99,9 +111,14 @@ export type ChunkdownParentMetadata = Record<string, any> & {
 };
 
 /** What {@link ChunkdownTextSplitter.splitDocumentsWithParents} returns. */
-export interface ParentedDocuments {
+export interface ParentedDocuments<
+  // biome-ignore lint/suspicious/noExplicitAny: LangChain types document metadata as `Record<string, any>`.
+  Metadata extends Record<string, any> =
+    | ChunkdownDocumentMetadata
+    | ChunkdownStructuredDocumentMetadata,
+> {
   /** The chunk documents, to embed; each has `metadata.parentId`. */
-  documents: Document<ChunkdownDocumentMetadata | ChunkdownStructuredDocumentMetadata>[];
+  documents: Document<Metadata>[];
   /** The parent documents, to keep in a docstore by `id`. */
   parents: Document<ChunkdownParentMetadata>[];
 }
@@ -156,7 +173,7 @@ function parentDocument(
  *   unit and must be synchronous. Changing them after construction takes effect on the next
  *   split. `keepSeparator` has no effect: chunks are whole markdown, there are no separators.
  */
-export class ChunkdownTextSplitter extends TextSplitter {
+export class ChunkdownTextSplitter<Format extends MetadataFormat = 'flat'> extends TextSplitter {
   /**
    * Name LangChain uses for this class.
    *
@@ -181,7 +198,7 @@ export class ChunkdownTextSplitter extends TextSplitter {
    *   and `chunkOverlap` disagree, when `maxRawSize` is smaller than `chunkSize`, or when
    *   `lengthFunction` is asynchronous.
    */
-  constructor(options?: ChunkdownTextSplitterOptions | null) {
+  constructor(options?: ChunkdownTextSplitterOptions<Format> | null) {
     // Validate before the base constructor, whose own check would throw a less helpful error.
     const { settings, splitter, metadataFormat } = createAdapterSplitter(options, {
       name: 'LangChain',
@@ -229,7 +246,7 @@ export class ChunkdownTextSplitter extends TextSplitter {
     // biome-ignore lint/suspicious/noExplicitAny: the base class's parameter type.
     metadatas: Record<string, any>[] = [],
     chunkHeaderOptions: TextSplitterChunkHeaderOptions = {},
-  ): Promise<Document<ChunkdownDocumentMetadata | ChunkdownStructuredDocumentMetadata>[]> {
+  ): Promise<Document<ChunkdownMetadataOf<Format>>[]> {
     return this.#documentsOf(texts, metadatas, chunkHeaderOptions);
   }
 
@@ -251,7 +268,7 @@ export class ChunkdownTextSplitter extends TextSplitter {
     texts: string[],
     // biome-ignore lint/suspicious/noExplicitAny: as the base class types metadata.
     metadatas: Record<string, any>[] = [],
-  ): Promise<ParentedDocuments> {
+  ): Promise<ParentedDocuments<ChunkdownMetadataOf<Format>>> {
     if (this.#options.parents === undefined) {
       throw new TypeError(
         'Expected the `parents` option (`{ parents: { maxSize } }`) for `createDocumentsWithParents`',
@@ -271,7 +288,9 @@ export class ChunkdownTextSplitter extends TextSplitter {
    * @returns The chunk documents and their parents.
    * @throws {TypeError} When the splitter was made without the `parents` option.
    */
-  async splitDocumentsWithParents(documents: Document[]): Promise<ParentedDocuments> {
+  async splitDocumentsWithParents(
+    documents: Document[],
+  ): Promise<ParentedDocuments<ChunkdownMetadataOf<Format>>> {
     const given = documents.filter((document) => document.pageContent !== undefined);
     return this.createDocumentsWithParents(
       given.map((document) => document.pageContent),
@@ -285,15 +304,14 @@ export class ChunkdownTextSplitter extends TextSplitter {
     metadatas: Record<string, any>[],
     chunkHeaderOptions: TextSplitterChunkHeaderOptions,
     parents?: Document<ChunkdownParentMetadata>[],
-  ): Promise<Document<ChunkdownDocumentMetadata | ChunkdownStructuredDocumentMetadata>[]> {
+  ): Promise<Document<ChunkdownMetadataOf<Format>>[]> {
     const {
       chunkHeader = '',
       chunkOverlapHeader = "(cont'd) ",
       appendChunkOverlapHeader = false,
     } = chunkHeaderOptions;
     const splitter = this.#current();
-    const documents: Document<ChunkdownDocumentMetadata | ChunkdownStructuredDocumentMetadata>[] =
-      [];
+    const documents: Document<ChunkdownMetadataOf<Format>>[] = [];
     texts.forEach((text, index) => {
       const metadata = metadatas[index] ?? {};
       const locate = this.#metadataFormat === 'structured' ? locator(text, metadata.loc) : null;
@@ -305,7 +323,7 @@ export class ChunkdownTextSplitter extends TextSplitter {
         const header =
           position > 0 && appendChunkOverlapHeader ? chunkHeader + chunkOverlapHeader : chunkHeader;
         documents.push(
-          new Document({
+          new Document<ChunkdownMetadataOf<Format>>({
             id: chunk.id,
             pageContent: header + (chunk.embedText ?? chunk.text),
             metadata: {
@@ -318,7 +336,7 @@ export class ChunkdownTextSplitter extends TextSplitter {
                   }
                 : { ...metadata, ...placementOf(chunk, 'flat'), chunkId: chunk.id }),
               ...(chunk.parentId === undefined ? {} : { parentId: chunk.parentId }),
-            },
+            } as ChunkdownMetadataOf<Format>,
           }),
         );
       });
@@ -337,7 +355,7 @@ export class ChunkdownTextSplitter extends TextSplitter {
   override async splitDocuments(
     documents: Document[],
     chunkHeaderOptions: TextSplitterChunkHeaderOptions = {},
-  ): Promise<Document<ChunkdownDocumentMetadata | ChunkdownStructuredDocumentMetadata>[]> {
+  ): Promise<Document<ChunkdownMetadataOf<Format>>[]> {
     const given = documents.filter((document) => document.pageContent !== undefined);
     return this.createDocuments(
       given.map((document) => document.pageContent),
