@@ -219,7 +219,20 @@ try {
   });
 
   const tarball = step('pack (prepack builds)', () => {
-    run('pnpm', ['pack', '--pack-destination', temporary], packageDir, { quiet: true });
+    const { stdout, stderr } = run('pnpm', ['pack', '--pack-destination', temporary], packageDir, {
+      quiet: true,
+    });
+    // The build's warnings that our configuration or code makes (not tsdown's own notices, such
+    // as the Node.js versions it supports): an import it cannot resolve, a deprecated option.
+    const ours = `${stdout}${stderr}`
+      .split('\n')
+      .filter((line) => /\[(UNRESOLVED_IMPORT|[A-Z_]+)\] Warning|is deprecated\. Use/.test(line))
+      .filter((line) => !/\[PLUGIN_TIMINGS\]/.test(line));
+    for (const line of ours) console.log(line);
+    check(
+      ours.length === 0,
+      `the build warns of nothing in our configuration or code (${ours.length} warnings)`,
+    );
     const name = readdirSync(temporary).find((file) => file.endsWith('.tgz'));
     if (!name) throw new Error('`pnpm pack` wrote no tarball');
     return join(temporary, name);
