@@ -197,7 +197,19 @@ const report = [
   `Run ${new Date().toISOString().slice(0, 16)}Z, chunkdown \`context\` option: ${context ? 'supported' : 'not supported yet (the "bench header" row emulates it)'}.`,
   `Retriever: ${describeRetriever()}; hit = top-k chunks cover ≥ 50 % of the answer excerpt;`,
   `maxOverflowRatio ${settings.ratio}; every splitter calibrated to the target mean length of its indexed text (±${settings.tolerance * 100} %).`,
-  `"nominal" rows: every splitter at chunkSize = target, uncalibrated. Bootstrap: ${settings.resamples} paired resamples over questions, seed ${settings.seed}.`,
+  `${settings.nominal ? '"nominal" rows: every splitter at chunkSize = target, uncalibrated. ' : ''}Bootstrap: ${settings.resamples} paired resamples over questions, seed ${settings.seed}.`,
+  ...(settings.sample !== undefined || settings.onlyAsked
+    ? [
+        `Narrowed: ${[
+          settings.sample !== undefined
+            ? `${settings.sample} questions, evenly spaced (--sample)`
+            : '',
+          settings.onlyAsked ? 'only the documents the questions are about (--only-asked)' : '',
+        ]
+          .filter(Boolean)
+          .join('; ')}.`,
+      ]
+    : []),
   '',
 ];
 const perQuestion = {};
