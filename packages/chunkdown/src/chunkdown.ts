@@ -6,7 +6,13 @@ import { createObjectIds } from './chunk/render-memo.js';
 import { sealChunks } from './chunk/seal.js';
 import { type ResolvedOptions, resolveOptions } from './options.js';
 import { takeFrontmatter } from './parse/frontmatter.js';
-import { type SplitterMemory, splitDocument, type Work } from './pipeline.js';
+import { type Dialect, dialectsFor } from './parse/dialect.js';
+import {
+  type SegmentSource,
+  type SplitterMemory,
+  splitDocument,
+  type Work,
+} from './pipeline.js';
 import { createMeasure, createRawMeasure } from './tree/measure.js';
 import { createSourceMapMemory } from './tree/source-map.js';
 import type {
@@ -48,11 +54,28 @@ export interface InternalSplitter extends Chunkdown {
    * @param markdown
    *   The document.
    * @param parseBody
-   *   Parses the document's body into the tree `parse` would give.
+   *   Parses the document's body into the tree `parse` would give, when it is read with no
+   *   dialect.
+   * @param segmentSource
+   *   Where segment parses may come from, when it is read with dialects.
    * @returns
    *   What `split(markdown)` returns.
    */
-  splitParsed(markdown: string, parseBody: BodyParser): SplitResult;
+  splitParsed(
+    markdown: string,
+    parseBody: BodyParser,
+    segmentSource?: SegmentSource | undefined,
+  ): SplitResult;
+  /**
+   * The dialects this splitter reads a document with (those always on, and those it shows):
+   * what the CLI parses a large document's segments ahead with.
+   *
+   * @param markdown
+   *   The document.
+   * @returns
+   *   The dialects, in the order the `syntax` option gives them.
+   */
+  dialectsOf(markdown: string): Dialect[];
 }
 
 /**
@@ -114,9 +137,14 @@ export function createSplitter(options: ChunkdownOptions): InternalSplitter {
       }
       return remember({ ...result, changes }, work);
     },
-    splitParsed: (markdown, parseBody) => {
+    splitParsed: (markdown, parseBody, segmentSource) => {
       memory.sourceMaps = createSourceMapMemory();
-      return splitMarkdown(markdown, resolved, { memory, parseBody }).result;
+      return splitMarkdown(markdown, resolved, { memory, parseBody, segmentSource }).result;
+    },
+    dialectsOf: (markdown) => {
+      if (resolved.syntax.length === 0) return [];
+      const text = markdown.charCodeAt(0) === byteOrderMark ? markdown.slice(1) : markdown;
+      return dialectsFor(resolved.syntax, takeFrontmatter(text).body);
     },
     chunkSize: resolved.chunkSize,
     maxOverflowRatio: resolved.maxOverflowRatio,
@@ -213,6 +241,7 @@ interface SplitRun {
   memory: SplitterMemory;
   previous?: Work | undefined;
   parseBody?: BodyParser | undefined;
+  segmentSource?: SegmentSource | undefined;
 }
 
 function splitMarkdown(

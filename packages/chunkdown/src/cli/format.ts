@@ -255,14 +255,16 @@ export function describeDiagnostics(chunk: Pick<Chunk, 'overflow' | 'cut' | 'fal
 }
 
 /**
- * A diagnostic of the split on one line (`line 5, column 12: not MDX (…); read as CommonMark`).
+ * A diagnostic of the split on one line (`line 5, column 12: not MDX (…); lines 4-6 read without it`).
  *
  * @param diagnostic What the split reports.
  * @returns The line.
  */
 export function describeReading(diagnostic: Diagnostic): string {
   const where = `line ${diagnostic.line}, column ${diagnostic.column}`;
-  return `${where}: not ${diagnostic.syntax.toUpperCase()} (${diagnostic.reason}); read without it`;
+  const [first, last] = diagnostic.lines ?? [diagnostic.line, diagnostic.line];
+  const read = first === last ? `line ${first}` : `lines ${first}-${last}`;
+  return `${where}: not ${diagnostic.syntax.toUpperCase()} (${diagnostic.reason}); ${read} read without it`;
 }
 
 function describeContainer(container: Container): string {

@@ -1,4 +1,5 @@
 import {
+  type Dialect,
   defaultParseSettings,
   documentLines,
   guessLabels,
@@ -6,6 +7,7 @@ import {
   type KnownLabels,
   parse,
   parseSegment,
+  plannedDialectSegments,
   plannedSegments,
   type SegmentParse,
   type SegmentParser,
@@ -95,27 +97,34 @@ export class LargeFiles {
     const report = (stage: FileProgress['stage'], done: number) =>
       this.#options.progress?.({ name, stage, done, total: body.length });
     report('parsing', 0);
-    const ahead = await this.#parseAhead(body, (done) => report('parsing', done));
+    // Parsed ahead with the dialects the document is read with (its segments then are theirs).
+    const dialects = splitter.dialectsOf(text);
+    const key = dialects.map((dialect) => dialect.name).join(',');
+    const ahead = await this.#parseAhead(body, dialects, (done) => report('parsing', done));
     let parsedTo = 0;
-    const parseWith: SegmentParser = (segment, known, start) => {
-      const end = start + segment.length;
-      const entries = ahead.get(start);
-      const index = entries?.findIndex((entry) => entry.end === end && sameLabels(entry, known));
-      if (entries && index !== undefined && index !== -1) {
-        // Each parse is asked for once: let go of it.
-        return (entries.splice(index, 1)[0] as Ahead).parse;
-      }
-      const parsed = parseSegment(segment, known);
-      parsedTo = Math.max(parsedTo, end);
-      report('parsing', parsedTo);
-      return parsed;
-    };
-    return splitter.splitParsed(text, (document) => {
-      const tree = parse(document, {}, parseWith);
-      ahead.clear();
-      report('splitting', document.length);
-      return tree;
-    });
+    const served =
+      (parseFresh: SegmentParser): SegmentParser =>
+      (segment, known, start) => {
+        const end = start + segment.length;
+        const entries = ahead.get(start);
+        const index = entries?.findIndex((entry) => entry.end === end && sameLabels(entry, known));
+        if (entries && index !== undefined && index !== -1) {
+          // Each parse is asked for once: let go of it.
+          return (entries.splice(index, 1)[0] as Ahead).parse;
+        }
+        const parsed = parseFresh(segment, known, start);
+        parsedTo = Math.max(parsedTo, end);
+        report('parsing', parsedTo);
+        return parsed;
+      };
+    const result = splitter.splitParsed(
+      text,
+      (document) => parse(document, {}, served(parseSegment)),
+      (readWith, parseFresh) => (readWith === key ? served(parseFresh) : parseFresh),
+    );
+    ahead.clear();
+    report('splitting', body.length);
+    return result;
   }
 
   /** Stop the worker threads, if any were started. */
@@ -127,23 +136,21 @@ export class LargeFiles {
   /** Parse the planned segments of a document on worker threads (none when not worth it). */
   async #parseAhead(
     body: string,
+    dialects: readonly Dialect[],
     onProgress: (done: number) => void,
   ): Promise<Map<number, Ahead[]>> {
     const ahead = new Map<number, Ahead[]>();
     const { jobs, workerUrl, setup } = this.#options;
     if (jobs < 2 || !workerUrl) return ahead;
-    const settings = defaultParseSettings;
-    const lines = documentLines(body, settings.maxNesting);
-    // Too deep to parse: `parse` finds the blocks to leave out, on this thread.
-    if (lines.deep.some((line) => line.depth > settings.maxSourceNesting)) return ahead;
-    const spans = plannedSegments(body, lines, settings.size);
+    const spans = plannedSpans(body, dialects);
     if (spans.length < minSegmentsForWorkers) return ahead;
+    const syntax = dialects.length > 0 ? dialects.map((dialect) => dialect.name) : undefined;
     this.#pool ??= new ParsePool(jobs, workerUrl, setup);
 
     const guessed = guessLabels(body);
     let done = 0;
     const first = await this.#pool.parse(
-      spans.map(([start, end]) => ({ text: body.slice(start, end), known: guessed })),
+      spans.map(([start, end]) => ({ text: body.slice(start, end), known: guessed, syntax })),
       (index) => {
         const [start, end] = spans[index] as [number, number];
         done += end - start;
@@ -151,13 +158,15 @@ export class LargeFiles {
       },
     );
     spans.forEach(([start, end], index) => {
-      ahead.set(start, [{ end, known: guessed, parse: first[index] as SegmentParse }]);
+      const parse = first[index];
+      ahead.set(start, parse ? [{ end, known: guessed, parse }] : []);
     });
 
     // The labels all segments define; the segments told otherwise are parsed again with them.
     const definitions = new Set<string>();
     const footnotes = new Set<string>();
-    for (const { labels } of first) {
+    for (const parse of first) {
+      const labels = parse?.labels;
       for (const label of labels?.definitions.defined ?? []) definitions.add(label);
       for (const label of labels?.footnotes.defined ?? []) footnotes.add(label);
     }
@@ -167,13 +176,26 @@ export class LargeFiles {
       return labels !== undefined && wrongAnswers(labels, document);
     });
     const second = await this.#pool.parse(
-      again.map(([start, end]) => ({ text: body.slice(start, end), known: document })),
+      again.map(([start, end]) => ({ text: body.slice(start, end), known: document, syntax })),
     );
     again.forEach(([start, end], index) => {
-      ahead.get(start)?.push({ end, known: document, parse: second[index] as SegmentParse });
+      const parse = second[index];
+      if (parse) ahead.get(start)?.push({ end, known: document, parse });
     });
     return ahead;
   }
+}
+
+/**
+ * The segments a document's parse will ask for first (read with these dialects); none when a line
+ * nests too deep to parse (`parse` then finds the blocks to leave out, on this thread).
+ */
+function plannedSpans(body: string, dialects: readonly Dialect[]): Array<[number, number]> {
+  if (dialects.length > 0) return plannedDialectSegments(body, dialects);
+  const settings = defaultParseSettings;
+  const lines = documentLines(body, settings.maxNesting);
+  if (lines.deep.some((line) => line.depth > settings.maxSourceNesting)) return [];
+  return plannedSegments(body, lines, settings.size);
 }
 
 /** Whether a parse done ahead was made with these labels. */

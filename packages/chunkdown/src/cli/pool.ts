@@ -97,6 +97,8 @@ export async function* chunkInWorkers(
 export interface SegmentJob {
   text: string;
   known: KnownLabels;
+  /** The dialects to read it with, by name. */
+  syntax?: string[] | undefined;
 }
 
 /**
@@ -149,14 +151,14 @@ export class ParsePool {
    *
    * @param jobs The segments.
    * @param onParsed Called with each segment's index as its parse comes back.
-   * @returns The parses, in the order of `jobs`.
+   * @returns The parses, in the order of `jobs` (`undefined` for a segment whose parse failed).
    */
   async parse(
     jobs: readonly SegmentJob[],
     onParsed?: (index: number) => void,
-  ): Promise<SegmentParse[]> {
+  ): Promise<Array<SegmentParse | undefined>> {
     await Promise.race([this.#ready, this.#broken]);
-    const results: SegmentParse[] = new Array(jobs.length);
+    const results: Array<SegmentParse | undefined> = new Array(jobs.length);
     let next = 0;
     let done = 0;
     await new Promise<void>((resolve, reject) => {

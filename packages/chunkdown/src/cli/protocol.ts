@@ -28,12 +28,15 @@ export interface ParseJob {
   text: string;
   /** Labels to make known to the parse. */
   known: KnownLabels;
+  /** The dialects to read it with, by name (`chunkdown/syntax`, default options); none: CommonMark. */
+  syntax?: string[] | undefined;
 }
 
 /** What a worker sends back. */
 export type WorkerMessage =
   | { type: 'ready' }
   | { type: 'done'; id: number; outcome: FileOutcome }
-  | { type: 'parsed'; id: number; parse: SegmentParse }
+  /** A segment's parse; `undefined` when it failed (a dialect's construct that does not parse). */
+  | { type: 'parsed'; id: number; parse: SegmentParse | undefined }
   /** The worker could not start; `usage` when the settings are at fault (exit code 2). */
   | { type: 'fatal'; usage: boolean; message: string };

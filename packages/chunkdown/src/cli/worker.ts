@@ -6,7 +6,14 @@
  * @module
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseSegment } from '../internal.js';
+import {
+  type Dialect,
+  dialectSegmentParser,
+  parseSegment,
+  type SegmentParse,
+  type SegmentParser,
+} from '../internal.js';
+import { directive, math, mdx, mkdocs } from '../syntax.js';
 import { buildSplitter, chunkFile, type Splitters } from './chunk-file.js';
 import { UsageError } from './errors.js';
 import type { ParseJob, WorkerJob, WorkerMessage, WorkerSetup } from './protocol.js';
@@ -17,6 +24,7 @@ const { settings, inspect, parseOnly } = workerData as WorkerSetup;
 const send = (message: WorkerMessage) => port.postMessage(message);
 
 const ready = parseOnly ? undefined : await startSplitter();
+const parseAhead = aheadParser();
 
 /** The splitters of the settings, or `undefined` when they are refused (the parent is told). */
 async function startSplitter(): Promise<Splitters | undefined> {
@@ -35,7 +43,7 @@ async function startSplitter(): Promise<Splitters | undefined> {
 if (ready || parseOnly) {
   port.on('message', async (job: WorkerJob | ParseJob) => {
     if (job.kind === 'parse') {
-      send({ type: 'parsed', id: job.id, parse: parseSegment(job.text, job.known) });
+      send({ type: 'parsed', id: job.id, parse: parseAhead(job.text, job.known, job.syntax) });
     } else if (ready) {
       send({
         type: 'done',
@@ -45,4 +53,39 @@ if (ready || parseOnly) {
     }
   });
   send({ type: 'ready' });
+}
+
+/**
+ * Parses segments with the dialects named (none: CommonMark), a parser kept per set of dialects;
+ * `undefined` for a segment whose parse fails.
+ */
+function aheadParser(): (
+  text: string,
+  known: ParseJob['known'],
+  syntax: string[] | undefined,
+) => SegmentParse | undefined {
+  const parsers = new Map<string, SegmentParser>();
+  return (text, known, syntax) => {
+    const key = (syntax ?? []).join(',');
+    let parser = parsers.get(key);
+    if (!parser) {
+      parser =
+        key === '' ? parseSegment : dialectSegmentParser((syntax ?? []).map(builtinDialect));
+      parsers.set(key, parser);
+    }
+    try {
+      return parser(text, known, 0);
+    } catch {
+      // The thread that splits reads it again, and reads what fails without the dialect.
+      return undefined;
+    }
+  };
+}
+
+/** A dialect of `chunkdown/syntax` by name, with the options the command line uses (none). */
+function builtinDialect(name: string): Dialect {
+  const made = { mdx, directive, math, mkdocs }[name as 'mdx'];
+  if (!made) throw new Error(`chunkdown: cli-worker: no dialect named ${name}`);
+  const { parser } = made();
+  return { name: name as Dialect['name'], parser: parser as Dialect['parser'] };
 }

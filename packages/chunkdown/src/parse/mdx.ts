@@ -103,50 +103,93 @@ function outermost(spans: Array<[number, number]>): Array<[number, number]> {
 }
 
 /**
- * Read a document's import and export blocks together, as a whole read meets them: a name they
- * declare twice is an error of the document (micromark keeps the names from block to block), which
- * segments read apart do not see.
+ * Check a document's import and export blocks together, as a whole read meets them: a name they
+ * declare (or export) twice is an error of the document (micromark keeps the names from block to
+ * block), which segments read apart do not see. Each block is read once: linear in the blocks.
  *
  * @param tree
  *   A document read in segments.
  * @returns
- *   The first block a whole read fails on, and the error; `undefined` when it fails on none.
+ *   The first block a whole read fails on, with the error it gives; `undefined` when none.
  */
 function checkModuleBlocks(tree: Root): SegmentedFailure | undefined {
-  const blocks = tree.children.filter((node) => node.type === 'mdxjsEsm');
-  if (blocks.length < 2) return undefined;
-  const read = (count: number) =>
-    fromMarkdown(blocks
-      .slice(0, count)
-      .map((node) => node.value)
-      .join('\n\n'), {
-      extensions: [mdxjs({ addResult: false })],
-      mdastExtensions: [mdxFromMarkdown()],
-    });
-  try {
-    read(blocks.length);
-    return undefined;
-  } catch {
-    // The first block that fails with those before it (a few blocks: a document has few).
-    for (let count = 2; count <= blocks.length; count++) {
-      try {
-        read(count);
-      } catch (error) {
-        // Its place counts from the first block: moved into the block that failed.
-        const before = blocks
-          .slice(0, count - 1)
-          .reduce((lines, node) => lines + node.value.split('\n').length + 1, 0);
-        const told = mdxDiagnostic(error);
-        return {
-          node: blocks[count - 1] as RootContent,
-          error,
-          line: Math.max(1, (told?.line ?? 1) - before),
-          column: told?.column ?? 1,
-        };
+  const names = { declared: new Set<string>(), exported: new Set<string>() };
+  let blocks = 0;
+  for (const node of tree.children) if (node.type === 'mdxjsEsm') blocks++;
+  if (blocks < 2) return undefined;
+  for (const node of tree.children) {
+    if (node.type !== 'mdxjsEsm') continue;
+    for (const binding of moduleBindings(node.value)) {
+      const seen = names[binding.kind];
+      if (!seen.has(binding.name)) {
+        seen.add(binding.name);
+        continue;
+      }
+      const { line, column } = binding;
+      // What the whole read throws there.
+      const error = {
+        source: 'micromark-extension-mdxjs-esm',
+        reason: 'Could not parse import/exports with acorn',
+        line,
+        column,
+      };
+      return { node, error, line, column };
+    }
+  }
+  return undefined;
+}
+
+/** A name an import or export block declares or exports, and where (1-based, in the block). */
+interface ModuleBinding {
+  name: string;
+  kind: 'declared' | 'exported';
+  line: number;
+  column: number;
+}
+
+/** An estree node, as far as {@link moduleBindings} reads it. */
+interface EstreeNode {
+  type: string;
+  loc?: { start: { line: number; column: number } };
+  [key: string]: unknown;
+}
+
+/** The names an import or export block declares and exports, in order. */
+function moduleBindings(value: string): ModuleBinding[] {
+  const root = fromMarkdown(value, {
+    extensions: [mdxjs()],
+    mdastExtensions: [mdxFromMarkdown()],
+  });
+  const esm = root.children[0];
+  const program = (esm?.data as { estree?: { body?: EstreeNode[] } } | undefined)?.estree;
+  const bindings: ModuleBinding[] = [];
+  const add = (node: EstreeNode | undefined, kind: ModuleBinding['kind'], name?: string) => {
+    const found = name ?? (node?.type === 'Identifier' ? (node.name as string) : undefined);
+    if (!node || found === undefined) return;
+    const start = node.loc?.start ?? { line: 1, column: 0 };
+    bindings.push({ name: found, kind, line: start.line, column: start.column + 1 });
+  };
+  for (const statement of program?.body ?? []) {
+    const specifiers = (statement.specifiers ?? []) as EstreeNode[];
+    if (statement.type === 'ImportDeclaration') {
+      for (const specifier of specifiers) add(specifier.local as EstreeNode, 'declared');
+    } else if (statement.type === 'ExportDefaultDeclaration') {
+      add(statement, 'exported', 'default');
+    } else if (statement.type === 'ExportNamedDeclaration') {
+      for (const specifier of specifiers) {
+        const exported = specifier.exported as EstreeNode;
+        add(exported, 'exported', (exported.name ?? exported.value) as string);
+      }
+      const declaration = statement.declaration as EstreeNode | null;
+      const declarations = (declaration?.declarations ?? []) as EstreeNode[];
+      for (const id of [declaration?.id, ...declarations.map((each) => each.id)]) {
+        const identifier = id as EstreeNode | undefined;
+        add(identifier, 'declared');
+        add(identifier, 'exported');
       }
     }
-    return undefined;
   }
+  return bindings;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   documentLines,
   parseInSegments,
   placeParse,
+  plannedSegments,
   type SegmentParse,
   type SegmentParser,
   type SegmentRecovery,
@@ -158,11 +159,7 @@ function parseDialectSegments(
 ): Root {
   // The tokenizer's offsets start after a byte order mark: so do the segments'.
   const text = markdown.charCodeAt(0) === 0xfeff ? markdown.slice(1) : markdown;
-  const found = documentLines(text, settings.maxNesting);
-  const spans = dialects
-    .flatMap((dialect) => dialect.parser.spans?.(text) ?? [])
-    .sort((a, b) => a[0] - b[0]);
-  const lines: DocumentLines = { ...found, cuts: cutsOutside(found.cuts, spans) };
+  const lines = dialectDocumentLines(text, dialects, settings);
   const recovery = dialectRecovery(text, lines, dialects, parsersFor, diagnostics);
   const tree = parseInSegments(text, settings, parsersFor(dialects), lines, recovery);
   for (const dialect of dialects) {
@@ -176,6 +173,44 @@ function parseDialectSegments(
     }
   }
   return tree;
+}
+
+/**
+ * The lines and cuts of a document read with dialects: no cut inside a stretch a dialect's
+ * construct spans across blank lines.
+ */
+function dialectDocumentLines(
+  text: string,
+  dialects: readonly Dialect[],
+  settings: ParseSettings,
+): DocumentLines {
+  const found = documentLines(text, settings.maxNesting);
+  const spans = dialects
+    .flatMap((dialect) => dialect.parser.spans?.(text) ?? [])
+    .sort((a, b) => a[0] - b[0]);
+  return { ...found, cuts: cutsOutside(found.cuts, spans) };
+}
+
+/**
+ * The segments {@link parseDialects} parses a large document in when none fails and none ends
+ * inside a block: what can be parsed ahead (on worker threads) and looked up.
+ *
+ * @param body
+ *   The document (front matter blanked, no byte order mark).
+ * @param dialects
+ *   The dialects it is read with.
+ * @returns
+ *   `[start, end)` offsets in order; none when a line nests too deep (the parse then decides
+ *   where the segments go).
+ */
+export function plannedDialectSegments(
+  body: string,
+  dialects: readonly Dialect[],
+): Array<[number, number]> {
+  const settings = defaultParseSettings;
+  const lines = dialectDocumentLines(body, dialects, settings);
+  if (lines.deep.some((line) => line.depth > settings.maxSourceNesting)) return [];
+  return plannedSegments(body, lines, settings.size);
 }
 
 /**

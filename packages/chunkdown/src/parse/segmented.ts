@@ -220,6 +220,9 @@ export function parseInSegments(
   // Stretches to read with the recovery's parser, in order, none before `pos`: a segment ends
   // where the next one starts.
   const fallbacks: Array<[number, number]> = [];
+  // After a failure, segments are shorter (halved each failure, doubled back each success), so
+  // that a stretch with many blocks that fail costs linear work, not a segment's parse for each.
+  let shrunk: number | undefined;
 
   const parts: Part[] = [];
   let pos = 0;
@@ -238,9 +241,11 @@ export function parseInSegments(
     const capped = fallback !== undefined;
     const end = fallback
       ? fallback[0]
-      : pos + settings.size >= length
+      : pos + (shrunk ?? settings.size) >= length
         ? length
-        : segmentEnd(markdown, cuts, pos, atLeast, settings.size);
+        : shrunk === undefined || atLeast > pos + shrunk
+          ? segmentEnd(markdown, cuts, pos, atLeast, settings.size)
+          : cutAtLeast(cuts, pos + shrunk, length);
     atLeast = 0;
     const flagged = firstAtLeast(unparsed, pos);
     if (flagged !== undefined && flagged < end) {
@@ -293,6 +298,7 @@ export function parseInSegments(
           : blockAround(cuts, pos, end, pos + failure.at);
       recovery.fellBack(from, to, error, pos);
       fallbacks.unshift([from, to]);
+      shrunk = Math.max(MIN_SHRUNK, Math.floor((end - pos) / 2));
       continue;
     }
     const open =
@@ -316,6 +322,7 @@ export function parseInSegments(
     }
     parts.push({ start: pos, end, ...contentOf(parsed) });
     pos = end;
+    if (shrunk !== undefined && !capped) shrunk = shrunk * 2 >= settings.size ? undefined : shrunk * 2;
   }
 
   reparseForLabels(parts, parseSpan, markdown);
@@ -401,6 +408,9 @@ function firstFailingBlock(
  */
 const FAILED_GROWTH = 8;
 const MIN_FAILED_GROWTH = 64 * 1024;
+
+/** The shortest a segment gets after failures (see `shrunk` in {@link parseInSegments}). */
+const MIN_SHRUNK = 256;
 
 /**
  * Where the block that nests too deep starts, from the parse of `[pos, probeEnd)`: at its last

@@ -97,13 +97,13 @@ describe('dialects on the command line', () => {
     expect(forced.records.some((record) => record.containers.length > 0)).toBe(true);
   });
 
-  it('MDX that does not parse is chunked as CommonMark, with a one-line notice naming the line', async () => {
+  it('MDX that does not parse: its block is chunked as CommonMark, with a one-line notice naming its lines', async () => {
     const { code, records, stderr } = await cli(['broken.mdx']);
     expect(code).toBe(0);
     expect(records.map((record) => record.text).join('\n')).toContain('{the premium plan');
     expect(records[0].diagnostics).toEqual([expect.objectContaining({ syntax: 'mdx', line: 3 })]);
     expect(stderr).toMatch(
-      /^chunkdown: broken\.mdx: line 3, column \d+: not MDX \(.+\); read without it\n$/,
+      /^chunkdown: broken\.mdx: line 3, column \d+: not MDX \(.+\); line 3 read without it\n$/,
     );
   });
 

@@ -52,3 +52,50 @@ describe('LargeFiles', () => {
     expect(parsed.at(-1)).toBe(text.length);
   });
 });
+
+describe('LargeFiles with dialects, parsed ahead on worker threads', () => {
+  // The worker script is the built one (`dist/cli-worker.js`, built by the root `test` script).
+  const workerUrl = new URL('../../dist/cli-worker.js', import.meta.url);
+
+  /** An MDX document of about `size` characters, with paragraphs MDX does not parse. */
+  function mdxDocument(size: number): string {
+    const parts: string[] = ["import { Tabs, TabItem } from '@theme/Tabs';"];
+    for (let index = 0; parts.join('\n\n').length < size; index++) {
+      parts.push(
+        `## Section ${index}`,
+        `<Tabs>\n\n<TabItem value="a${index}">\n\nInside tab ${index}. It has two sentences.\n\n</TabItem>\n\n</Tabs>`,
+        index % 20 === 3
+          ? `A stray {brace ${index}: here} and more.`
+          : `Paragraph ${index} says what the section holds.`,
+        ':::note\n\nA note.\n\n:::',
+      );
+    }
+    return parts.join('\n\n');
+  }
+
+  test('give what the splitter gives, diagnostics included, with every segment read ahead', async () => {
+    const text = mdxDocument(160_000);
+    const splitters = await buildSplitter({ chunkSize: 500 });
+    const splitter = splitters.for('large.md');
+    const names = splitter.dialectsOf(text).map((dialect) => dialect.name);
+    expect(names).toEqual(['mdx', 'directive']);
+    const progress: FileProgress[] = [];
+    const large = new LargeFiles({
+      jobs: 2,
+      workerUrl,
+      setup,
+      progress: (each) => progress.push(each),
+    });
+    try {
+      const result = await large.split(splitter, text, 'large.md');
+      const expected = splitter.split(text);
+      expect(result).toEqual(expected);
+      expect(result.syntax).toEqual(['mdx', 'directive']);
+      expect(result.diagnostics?.length).toBeGreaterThan(5);
+    } finally {
+      await large.close();
+    }
+    const parsing = progress.filter((each) => each.stage === 'parsing');
+    expect(parsing.at(-1)?.done).toBe(text.length);
+  }, 180_000);
+});

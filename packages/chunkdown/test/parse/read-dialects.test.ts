@@ -1,7 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { dialectsFor } from '../../src/parse/dialect.js';
+import { type Dialect, dialectsFor } from '../../src/parse/dialect.js';
 import type { ParseSettings } from '../../src/parse/parse.js';
-import { type DialectParse, parseDialects } from '../../src/parse/read-dialects.js';
+import {
+  type DialectParse,
+  dialectSegmentParser,
+  parseDialects,
+} from '../../src/parse/read-dialects.js';
+import { reuseSegments } from '../../src/parse/segment-cache.js';
 import { directive, math, mdx, mkdocs } from '../../src/syntax.js';
 import type { Syntax } from '../../src/types.js';
 import { docsPage, mdxPage } from '../helpers/dialect-pages.js';
@@ -48,17 +53,18 @@ describe('a large document read with dialects in segments', () => {
     const markdown = `${page}\n\nSome text.\n\n${page}`;
     const parsed = expectSameRead(markdown, [mdx({ when: 'always' }), directive()]);
     expect(parsed.syntax).toEqual(['mdx', 'directive']);
-    const [diagnostic, ...more] = parsed.diagnostics;
-    expect(more).toEqual([]);
-    expect(diagnostic?.syntax).toBe('mdx');
-    // The second page's import lines, and only those, are read without MDX.
-    const secondImport = markdown.split('\n').indexOf('import', markdown.split('\n').length / 2);
-    const [from, to] = diagnostic?.lines ?? [0, 0];
+    // The second page's import and export lines (both declare names the first page declares),
+    // and only those, are read without MDX.
     const lines = markdown.split('\n');
-    expect(lines[from - 1]).toMatch(/^import /);
-    expect(from).toBeGreaterThan(lines.indexOf('Some text.'));
-    expect(lines.slice(from - 1, to).every((line) => /^(import|export) |^$/.test(line))).toBe(true);
-    expect(secondImport).toBeDefined();
+    expect(parsed.diagnostics.map((diagnostic) => diagnostic.syntax)).toEqual(['mdx', 'mdx']);
+    const read = parsed.diagnostics.map(({ lines: [from, to] = [0, 0] }) =>
+      lines.slice(from - 1, to).join('\n'),
+    );
+    expect(read).toEqual([
+      "import { Tabs1, TabItem1 } from '@theme/Tabs';",
+      "export const version1 = '1.0';",
+    ]);
+    expect(parsed.diagnostics[0]?.line).toBeGreaterThan(lines.indexOf('Some text.'));
     // The rest keeps MDX: both pages' components are JSX.
     const jsx = parsed.tree.children.filter((node) => node.type === 'mdxJsxFlowElement');
     expect(jsx.length).toBeGreaterThanOrEqual(2);
@@ -82,5 +88,93 @@ describe('a large document read with dialects in segments', () => {
     expectSameRead(open, [directive(), math()]);
     const openMath = `${docsPage(2)}\n\n$$\nx\n\n# not a heading\n`;
     expectSameRead(openMath, [directive(), math()]);
+  });
+});
+
+describe('MDX that does not parse, in a large document', () => {
+  // Pages with a stray brace and a stray `<` in prose: each fails MDX in its own paragraph.
+  const brokenPage = (n: number) =>
+    `${mdxPage(n)}\n\nPrint it with \`println!("{}",\nx)\` and {rect${n}:?} then } more } braces }.\n\nA stray < b ${n} and <Tag attr=&x> here.\n\nAfter ${n}.\n`;
+  const document = Array.from({ length: 120 }, (_, n) => brokenPage(n)).join('\n');
+  const syntax = [mdx({ when: 'always' }), directive()];
+
+  /** A read of the document that counts the characters its segment parsers were given. */
+  function countedRead(markdown: string, settings: Partial<ParseSettings> = {}) {
+    let parsed = 0;
+    const dialects = dialectsFor(syntax, markdown);
+    const read = parseDialects(
+      markdown,
+      dialects,
+      (used) => {
+        const parse = dialectSegmentParser(used);
+        return (text, known, start) => {
+          parsed += text.length;
+          return parse(text, known, start);
+        };
+      },
+      settings,
+    );
+    return { read, parsed };
+  }
+
+  test('falls back block by block, once each, in linear work; the rest keeps MDX', () => {
+    expect(document.length).toBeGreaterThan(64 * 1024);
+    const { read, parsed } = countedRead(document);
+    expect(read.syntax).toEqual(['mdx', 'directive']);
+    // Two blocks of each page, each named once, in order.
+    const lines = read.diagnostics.map((diagnostic) => diagnostic.lines);
+    expect(lines).toHaveLength(240);
+    expect(new Set(lines.map(String)).size).toBe(240);
+    const all = document.split('\n');
+    for (const diagnostic of read.diagnostics) {
+      const [from = 0, to = 0] = diagnostic.lines ?? [];
+      expect(all.slice(from - 1, to).join('\n')).toMatch(/\{rect\d+|stray </);
+      expect(diagnostic.line).toBeGreaterThanOrEqual(from);
+      expect(diagnostic.line).toBeLessThanOrEqual(to);
+    }
+    // Every page's components are still JSX.
+    const jsx = read.tree.children.filter((node) => node.type === 'mdxJsxFlowElement');
+    expect(jsx.length).toBeGreaterThanOrEqual(240);
+    // Work in proportion to the document: each failure re-reads a few blocks, not the rest.
+    expect(parsed).toBeLessThan(6 * document.length);
+    // Twice as long, twice the work (not four times).
+    const pages = (count: number, from: number) =>
+      Array.from({ length: count }, (_, n) => brokenPage(from + n)).join('\n');
+    const small = { segmentAbove: 0, size: 4096 };
+    const once = countedRead(pages(20, 0), small).parsed;
+    const twice = countedRead(pages(40, 0), small).parsed;
+    expect(twice).toBeLessThan(2.5 * once);
+  });
+
+  test('a small document reads as the segments do: the same tree and diagnostics', () => {
+    const small = brokenPage(1);
+    const whole = parseDialects(small, dialectsFor(syntax, small));
+    const segmented = parseDialects(small, dialectsFor(syntax, small), undefined, everyCut);
+    expect(whole).toEqual(segmented);
+    expect(whole.diagnostics).toHaveLength(2);
+  });
+
+  test('an edit re-reads the segments it touched only, under MDX with failures', () => {
+    const store = reuseSegments(undefined);
+    let fresh = 0;
+    const parsers = (reuse: ReturnType<typeof reuseSegments>) => (used: readonly Dialect[]) =>
+      reuse.parserFor(
+        used.map((dialect) => dialect.name).join(','),
+        (text, known, start) => {
+          fresh += text.length;
+          return dialectSegmentParser(used)(text, known, start);
+        },
+      );
+    const dialects = dialectsFor(syntax, document);
+    const first = parseDialects(document, dialects, parsers(store));
+    const firstWork = fresh;
+    fresh = 0;
+    const at = document.indexOf('After 60.');
+    const edited = `${document.slice(0, at)}One more sentence. ${document.slice(at)}`;
+    const again = reuseSegments(store.store);
+    const second = parseDialects(edited, dialects, parsers(again));
+    expect(fresh).toBeLessThan(firstWork / 10);
+    expect(second.diagnostics).toHaveLength(first.diagnostics.length);
+    expect(second.tree).toEqual(parseDialects(edited, dialects).tree);
   });
 });
