@@ -65,10 +65,12 @@ export function math(options: MathOptions & When = {}): Syntax {
 
 /**
  * MDX (`micromark-extension-mdxjs`, `mdast-util-mdx`): ESM lines, JSX components (`<Tabs>`,
- * `<TabItem value="npm">`, `<Aside>`, `<Steps>`) and expressions. A document that does not parse
- * as MDX is read as CommonMark (with the other dialects), and the split says where and why
- * (`diagnostics`). Detected by top-level `import`/`export` lines with a JSX component; the
- * command line reads every `.mdx` file as MDX.
+ * `<TabItem value="npm">`, `<Aside>`, `<Steps>`) and expressions. A block that does not parse as
+ * MDX (a stray `{` or `<` in prose) is read as CommonMark (with the other dialects), the rest of
+ * the document keeps MDX, and the split says where, why and which lines (`diagnostics`).
+ * Detected by top-level `import`/`export` lines with a JSX component, or a component that wraps
+ * markdown in a document without HTML comments, `class="…"` or mdBook includes; the command line
+ * reads every `.mdx` file as MDX.
  *
  * @param options
  *   When it is on.
