@@ -31,6 +31,12 @@ export interface Serializer {
  * the escapes its source needed and gains no others: an escape the serializer adds to a character
  * the source wrote plainly is dropped, except at the edges of a cut, where the context changed.
  *
+ * The parts, top down: {@link writerOptions} (the handlers, each a function of the shared
+ * {@link WriterState}), {@link createWrite} (`toMarkdown` once, then its state again), and
+ * {@link stringifyBalanced} (a chunk written, then written again with code laid out as the source
+ * did when a reader line by line would see a fence left open), which ends each text with the
+ * definitions it needs ({@link withDefinitions}).
+ *
  * @param sourceMap
  *   Where text was written in the source, to tell which escapes it needed.
  * @param source
@@ -50,32 +56,149 @@ export function createSerializer(
   dialects: readonly Options[] = [],
 ): Serializer {
   const base = dialects.length > 0 ? flatten({ extensions: [gfmExtension, ...dialects] }) : gfm;
-  const { copyOrigins, sliceOrigins, syntheticNodes } = provenance;
-  /** The paragraph or heading being written, whose text the text handler writes. */
-  let block: Nodes | undefined;
-  const within =
-    (handle: Handle): Handle =>
-    (node, parent, state, info) => {
-      const outer = block;
-      block = node;
-      try {
-        return handle(node, parent, state, info);
-      } finally {
-        block = outer;
-      }
-    };
-  /** Source column where the block being written starts. */
-  const blockColumn = (): number => {
-    if (!block) return 0;
-    const original = copyOrigins.get(block as never) ?? block;
-    const start = sourceMap.range(original as Nodes)?.start;
-    return start === undefined ? 0 : column(source, start);
+  const state: WriterState = {
+    sourceMap,
+    source,
+    provenance,
+    block: undefined,
+    indentFencedCode: false,
+    leaveOpenEnded: false,
+    lastOpenEnded: undefined,
+    pending: [],
   };
-  const text: Handle = (node: Text, parent: Parents | undefined, state: State, info: Info) => {
+  const root = rootHandler();
+  const write = createWrite(writerOptions(state, base, dialects.length > 0, root), root.kept);
+  return { stringify: (tree) => stringifyBalanced(state, tree, write) };
+}
+
+/** What the handlers of one serializer share, and the modes a chunk is written again in. */
+interface WriterState {
+  readonly sourceMap: SourceMap;
+  readonly source: string;
+  readonly provenance: Provenance;
+  /** The paragraph or heading being written, whose text the text handler writes. */
+  block: Nodes | undefined;
+  /**
+   * Code without a language whose lines hold fences is written indented, as the source wrote it
+   * (a chunk that a reader line by line would see leave a fence open: MDX, where a ```` ```js ````
+   * line in an HTML block is held by CommonMark in an indented block with its closing fence).
+   */
+  indentFencedCode: boolean;
+  /**
+   * Fenced code the source never closed (its fence ran to the end of the document: a Jekyll page
+   * whose closing fence opened a block, because an HTML block took the opening fence line) is
+   * written without a closing fence when it ends the chunk.
+   */
+  leaveOpenEnded: boolean;
+  /** The text written for the last block left open-ended. */
+  lastOpenEnded: string | undefined;
+  /**
+   * The definitions of the references that nodes written as the source wrote them make (their
+   * links are not rewritten inline): they are added at the end of the chunk.
+   */
+  pending: Definition[];
+}
+
+/** Writes one chunk's tree (without the definitions it needs). */
+type Write = (tree: Root) => string;
+
+/**
+ * The options of `toMarkdown`: the house style over GFM (and the dialects' extensions), with
+ * chunkdown's handlers.
+ *
+ * @param state The serializer's shared state.
+ * @param base GFM's serializer extensions, merged with the dialects'.
+ * @param withDialects Whether the document was read with dialects (MDX nodes kept whole).
+ * @param root The root handler (it keeps the state of the first call, see {@link createWrite}).
+ * @returns The options.
+ */
+function writerOptions(
+  state: WriterState,
+  base: Options,
+  withDialects: boolean,
+  root: Handle,
+): Options {
+  const asWritten = asWrittenHandler(state, base);
+  const container = containerHandler(state, asWritten);
+  return {
+    ...base,
+    bullet: '*',
+    emphasis: '*',
+    strong: '*',
+    rule: '*',
+    ruleRepetition: 3,
+    fences: true,
+    setext: false,
+    listItemIndent: 'one',
+    handlers: {
+      ...base.handlers,
+      containerDirective: container,
+      mdxJsxFlowElement: container,
+      ...(withDialects
+        ? {
+            mdxJsxTextElement: asWritten,
+            mdxFlowExpression: asWritten,
+            mdxTextExpression: asWritten,
+          }
+        : {}),
+      root,
+      text: textHandler(state),
+      link: linkHandler(state),
+      break: hardBreakHandler(state),
+      code: codeHandler(state),
+      html: htmlHandler,
+      list: listHandler(state),
+      // GFM writes a task list item's check with its paragraph handler: wrap that one.
+      paragraph: within(state, base.handlers?.paragraph ?? defaultHandlers.paragraph),
+      heading: within(state, base.handlers?.heading ?? defaultHandlers.heading),
+    },
+  };
+}
+
+/**
+ * A block handler that records the block it writes (the text handler asks where it started).
+ *
+ * @param state The serializer's shared state.
+ * @param handle The handler to wrap.
+ * @returns The wrapped handler.
+ */
+function within(state: WriterState, handle: Handle): Handle {
+  return (node, parent, writer, info) => {
+    const outer = state.block;
+    state.block = node;
+    try {
+      return handle(node, parent, writer, info);
+    } finally {
+      state.block = outer;
+    }
+  };
+}
+
+/** Source column where the block being written starts. */
+function blockColumn(state: WriterState): number {
+  const { block, provenance, sourceMap, source } = state;
+  if (!block) return 0;
+  const original = provenance.copyOrigins.get(block as never) ?? block;
+  const start = sourceMap.range(original as Nodes)?.start;
+  return start === undefined ? 0 : column(source, start);
+}
+
+/**
+ * Text, escaped by the serializer where the source escaped it: the serializer's escapes of
+ * characters the source wrote plainly are dropped (see `keepSourceEscapes`), except at the edges
+ * of a cut. Context the assembler added is written as it is.
+ *
+ * @param state The serializer's shared state.
+ * @returns The handler.
+ */
+function textHandler(state: WriterState): Handle {
+  const { sourceMap, source } = state;
+  const { copyOrigins, sliceOrigins, syntheticNodes } = state.provenance;
+  return (node: Text, parent: Parents | undefined, writer: State, info: Info) => {
     if (syntheticNodes.has(node)) return node.value;
     const siblings = parent ? parent.children : [];
-    const index = state.indexStack[state.indexStack.length - 1] ?? 0;
-    const out = state.safe(node.value, {
+    const index = writer.indexStack[writer.indexStack.length - 1] ?? 0;
+    const out = writer.safe(node.value, {
       ...info,
       afterNode: siblings[index + 1],
       beforeNode: siblings[index - 1],
@@ -109,331 +232,372 @@ export function createSerializer(
       cutBefore,
       cutAfter,
       before === '' || before.endsWith('\n'),
-      blockColumn(),
+      blockColumn(state),
     );
   };
+}
 
-  // Code without a language whose text holds fence lines (an indented code block of MDX, where
-  // the fences are the example's own) is written indented, as the source wrote it: a fence around
-  // it would interleave with those lines for anyone who reads them line by line.
-  // Code is fenced, with the shortest fence its lines cannot close. When a chunk read line by
-  // line leaves a fence open that way (MDX: a ```` ```js ```` line in an HTML block, whose code
-  // CommonMark holds in an indented block with the closing fence), code without a language whose
-  // lines hold fences is written indented, as the source wrote it, if that balances the chunk.
-  let indentFencedCode = false;
-  // Fenced code the source never closed (its fence ran to the end of the document: a Jekyll page
-  // whose closing fence opened a block, because an HTML block took the opening fence line) is
-  // written the same way, without a closing fence, when it ends the chunk and that balances the
-  // chunk read line by line. `lastOpenEnded` is the text written for the last such block.
-  let leaveOpenEnded = false;
-  let lastOpenEnded: string | undefined;
-  const code: Handle = (node: Code, parent: Parents | undefined, state: State, info: Info) => {
-    if (leaveOpenEnded && parent?.type === 'root' && unclosedInSource(node)) {
-      const written = shortestFence(defaultHandlers.code(node, parent, state, info), node.value);
-      lastOpenEnded = written.slice(0, written.lastIndexOf('\n')).trimEnd();
-      return lastOpenEnded;
+/**
+ * Code, fenced with the shortest fence its lines cannot close; laid out as the source did in the
+ * modes of {@link WriterState} (indented, or without a closing fence the source never had).
+ *
+ * @param state The serializer's shared state.
+ * @returns The handler.
+ */
+function codeHandler(state: WriterState): Handle {
+  return (node: Code, parent: Parents | undefined, writer: State, info: Info) => {
+    if (state.leaveOpenEnded && parent?.type === 'root' && unclosedInSource(state, node)) {
+      const written = shortestFence(defaultHandlers.code(node, parent, writer, info), node.value);
+      state.lastOpenEnded = written.slice(0, written.lastIndexOf('\n')).trimEnd();
+      return state.lastOpenEnded;
     }
-    if (indentFencedCode && !node.lang && !node.meta && hasFenceLines(node.value)) {
-      const fences = state.options.fences;
-      state.options.fences = false;
+    if (state.indentFencedCode && !node.lang && !node.meta && hasFenceLines(node.value)) {
+      const fences = writer.options.fences;
+      writer.options.fences = false;
       try {
-        return defaultHandlers.code(node, parent, state, info);
+        return defaultHandlers.code(node, parent, writer, info);
       } finally {
-        state.options.fences = fences;
+        writer.options.fences = fences;
       }
     }
-    return shortestFence(defaultHandlers.code(node, parent, state, info), node.value);
+    return shortestFence(defaultHandlers.code(node, parent, writer, info), node.value);
   };
+}
 
-  // Raw HTML that starts a list item is written without the indentation of its first line: after
-  // the marker, that indentation would move the column the item's content starts at, and the
-  // item's later lines (written at the marker's width) would fall out of the item (a piece of a
-  // list whose first block was an indented `</TabItem>`).
-  const html: Handle = (node: Html, parent: Parents | undefined) => {
-    const written = defaultHandlers.html(node);
-    return parent?.type === 'listItem' && parent.children[0] === node
-      ? written.replace(/^[ \t]+/, '')
-      : written;
-  };
+/** Whether a fenced code block (or the block a piece came from) has no closing fence in the source. */
+function unclosedInSource(state: WriterState, node: Code): boolean {
+  const { sourceMap, source } = state;
+  const parsed = (state.provenance.sliceOrigins.get(node)?.node ?? node) as Nodes;
+  const range = sourceMap.range(parsed);
+  if (!range || range.end < source.trimEnd().length) return false;
+  const written = source.slice(range.start, range.end).trimEnd();
+  const opening = /^[ \t]{0,3}(`{3,}|~{3,})/.exec(written)?.[1];
+  if (!opening) return false;
+  const lastLine = written.slice(written.lastIndexOf('\n') + 1);
+  const closing = /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*$/.exec(lastLine)?.[1];
+  return (
+    !written.includes('\n') ||
+    !closing ||
+    closing[0] !== opening[0] ||
+    closing.length < opening.length
+  );
+}
 
-  // An ordered list whose source repeats its number (`1.` `1.` `1.`, as MkDocs and many READMEs
-  // write them) is written so too: with its number, not incremented, in every piece (a piece
-  // of it that starts at its third item starts at `1.` too, not `3.`).
-  const list: Handle = (node: List, parent: Parents | undefined, state: State, info: Info) => {
-    const increment = state.options.incrementListMarker;
-    const repeats = repeatsNumber(node);
-    state.options.incrementListMarker = increment !== false && !repeats;
+/**
+ * Raw HTML that starts a list item is written without the indentation of its first line: after
+ * the marker, that indentation would move the column the item's content starts at, and the
+ * item's later lines (written at the marker's width) would fall out of the item (a piece of a
+ * list whose first block was an indented `</TabItem>`).
+ */
+const htmlHandler: Handle = (node: Html, parent: Parents | undefined) => {
+  const written = defaultHandlers.html(node);
+  return parent?.type === 'listItem' && parent.children[0] === node
+    ? written.replace(/^[ \t]+/, '')
+    : written;
+};
+
+/**
+ * An ordered list whose source repeats its number (`1.` `1.` `1.`, as MkDocs and many READMEs
+ * write them) is written so too: with its number, not incremented, in every piece (a piece of it
+ * that starts at its third item starts at `1.` too, not `3.`).
+ *
+ * @param state The serializer's shared state.
+ * @returns The handler.
+ */
+function listHandler(state: WriterState): Handle {
+  const { copyOrigins } = state.provenance;
+  return (node: List, parent: Parents | undefined, writer: State, info: Info) => {
+    const increment = writer.options.incrementListMarker;
+    const repeats = repeatsNumber(state, node);
+    writer.options.incrementListMarker = increment !== false && !repeats;
     const start = (copyOrigins.get(node) as List | undefined)?.start;
     const written =
       repeats && start !== undefined && start !== node.start ? { ...node, start } : node;
     try {
-      return defaultHandlers.list(written, parent, state, info);
+      return defaultHandlers.list(written, parent, writer, info);
     } finally {
-      state.options.incrementListMarker = increment;
+      writer.options.incrementListMarker = increment;
     }
   };
-  const repeatsNumber = (node: List): boolean => {
-    if (!node.ordered) return false;
-    const original = (copyOrigins.get(node) ?? node) as List;
-    const [first, second] = original.children;
-    const a = first && sourceMap.range(first);
-    const b = second && sourceMap.range(second);
-    if (!a || !b) return false;
-    const number = (at: number) => /^\d+/.exec(source.slice(at, at + 10))?.[0];
-    return number(a.start) !== undefined && number(a.start) === number(b.start);
-  };
+}
 
-  /** Whether a link is a GFM literal autolink (`https://x.dev`, `a@b.co`): its source is its text. */
-  const isLiteral = (node: Link): boolean => {
-    const range = sourceMap.range(node);
-    const only = node.children.length === 1 ? node.children[0] : undefined;
-    return (
-      range !== undefined &&
-      only?.type === 'text' &&
-      source.slice(range.start, range.end) === only.value &&
-      !node.title
-    );
-  };
-  // A literal autolink is written as it was, not as `<…>`.
-  const link: Handle = (node: Link, parent: Parents | undefined, state: State, info: Info) =>
-    isLiteral(node)
+/** Whether an ordered list's source writes the same number on its first two items. */
+function repeatsNumber(state: WriterState, node: List): boolean {
+  const { sourceMap, source } = state;
+  if (!node.ordered) return false;
+  const original = (state.provenance.copyOrigins.get(node) ?? node) as List;
+  const [first, second] = original.children;
+  const a = first && sourceMap.range(first);
+  const b = second && sourceMap.range(second);
+  if (!a || !b) return false;
+  const number = (at: number) => /^\d+/.exec(source.slice(at, at + 10))?.[0];
+  return number(a.start) !== undefined && number(a.start) === number(b.start);
+}
+
+/** Whether a link is a GFM literal autolink (`https://x.dev`, `a@b.co`): its source is its text. */
+function isLiteral(state: WriterState, node: Link): boolean {
+  const range = state.sourceMap.range(node);
+  const only = node.children.length === 1 ? node.children[0] : undefined;
+  return (
+    range !== undefined &&
+    only?.type === 'text' &&
+    state.source.slice(range.start, range.end) === only.value &&
+    !node.title
+  );
+}
+
+/**
+ * A literal autolink is written as it was, not as `<…>`.
+ *
+ * @param state The serializer's shared state.
+ * @returns The handler.
+ */
+function linkHandler(state: WriterState): Handle {
+  return (node: Link, parent: Parents | undefined, writer: State, info: Info) =>
+    isLiteral(state, node)
       ? (node.children[0] as Text).value
-      : defaultHandlers.link(node, parent, state, info);
-  // A hard break is written `\` and a line ending, except after a literal autolink, which would
-  // take the backslash into its URL (`https://x.dev\`): there it is two spaces and a line ending.
-  const hardBreak: Handle = (
-    node: Break,
-    parent: Parents | undefined,
-    state: State,
-    info: Info,
-  ) => {
-    const written = defaultHandlers.break(node, parent, state, info);
-    const index = state.indexStack[state.indexStack.length - 1] ?? 0;
+      : defaultHandlers.link(node, parent, writer, info);
+}
+
+/**
+ * A hard break is written `\` and a line ending, except after a literal autolink, which would
+ * take the backslash into its URL (`https://x.dev\`): there it is two spaces and a line ending.
+ *
+ * @param state The serializer's shared state.
+ * @returns The handler.
+ */
+function hardBreakHandler(state: WriterState): Handle {
+  return (node: Break, parent: Parents | undefined, writer: State, info: Info) => {
+    const written = defaultHandlers.break(node, parent, writer, info);
+    const index = writer.indexStack[writer.indexStack.length - 1] ?? 0;
     const previous = parent?.children[index - 1];
-    return written === '\\\n' && previous?.type === 'link' && isLiteral(previous)
+    return written === '\\\n' && previous?.type === 'link' && isLiteral(state, previous)
       ? '  \n'
       : written;
   };
+}
 
-  // A docs-dialect container (a directive, an MkDocs admonition or tab, a JSX element with
-  // content) is written with its opener as the source wrote it and its closer, around its
-  // children (indented for MkDocs); every piece of it, so each re-parses as the same container.
-  const container: Handle = (
-    node: Parent,
-    parent: Parents | undefined,
-    state: State,
-    info: Info,
-  ) => {
+/**
+ * A docs-dialect container (a directive, an MkDocs admonition or tab, a JSX element with
+ * content) is written with its opener as the source wrote it and its closer, around its
+ * children (indented for MkDocs); every piece of it, so each re-parses as the same container.
+ *
+ * @param state The serializer's shared state.
+ * @param asWritten The handler of nodes written as the source wrote them (a JSX element that is
+ *   no container).
+ * @returns The handler.
+ */
+function containerHandler(state: WriterState, asWritten: Handle): Handle {
+  const { copyOrigins } = state.provenance;
+  return (node: Parent, parent: Parents | undefined, writer: State, info: Info) => {
     const original = (copyOrigins.get(node) ?? node) as Nodes;
     const syntax = containerSyntax(original) ?? containerSyntax(node as Nodes);
-    if (!syntax) return asWritten(node as Nodes, parent, state, info);
-    needDefinitions(original);
-    const body = state.containerFlow(node as never, info);
-    const { separator, closeSeparator, indent } = pieceLayout(node, original, syntax);
+    if (!syntax) return asWritten(node as Nodes, parent, writer, info);
+    needDefinitions(state, original);
+    const body = writer.containerFlow(node as never, info);
+    const { separator, closeSeparator, indent } = pieceLayout(state, node, original, syntax);
     const inner = indent
-      ? state.indentLines(body, (line, _, blank) => (blank ? '' : indent) + line)
+      ? writer.indentLines(body, (line, _, blank) => (blank ? '' : indent) + line)
       : body;
     let written = syntax.opener;
     if (inner) written += separator + inner;
     if (syntax.closer) written += (inner ? closeSeparator : '\n') + syntax.closer;
     return written;
   };
-  // MDX nodes kept whole (a JSX element without content, an expression, inline JSX) are written
-  // as the source wrote them: their dialect's serializer reflows attributes and re-indents
-  // template literals, which changes their values. Lines after the first lose the indentation of
-  // the block they are in (the serializer indents them again); where that is more than spaces
-  // (a block quote's `>`), the dialect's serializer writes them.
-  const asWritten: Handle = (
-    node: Nodes,
-    parent: Parents | undefined,
-    state: State,
-    info: Info,
-  ) => {
+}
+
+/**
+ * MDX nodes kept whole (a JSX element without content, an expression, inline JSX) are written
+ * as the source wrote them: their dialect's serializer reflows attributes and re-indents
+ * template literals, which changes their values. Lines after the first lose the indentation of
+ * the block they are in (the serializer indents them again); where that is more than spaces
+ * (a block quote's `>`), the dialect's serializer writes them.
+ *
+ * @param state The serializer's shared state.
+ * @param base The merged serializer extensions (the dialect's own handlers).
+ * @returns The handler.
+ */
+function asWrittenHandler(state: WriterState, base: Options): Handle {
+  const { sourceMap, source } = state;
+  return (node: Nodes, parent: Parents | undefined, writer: State, info: Info) => {
     const range = sourceMap.range(node);
     if (range) {
       const written = source.slice(range.start, range.end);
       const flow = node.type === 'mdxJsxFlowElement' || node.type === 'mdxFlowExpression';
       const lines = /[\r\n]/.test(written)
-        ? dedent(written, flow ? column(source, range.start) : blockColumn())
+        ? dedent(written, flow ? column(source, range.start) : blockColumn(state))
         : written;
       if (lines !== undefined) {
-        needDefinitions(node);
+        needDefinitions(state, node);
         return lines;
       }
     }
     const handle = (base.handlers as Record<string, Handle> | undefined)?.[node.type];
-    return handle ? handle(node as never, parent, state, info) : '';
+    return handle ? handle(node as never, parent, writer, info) : '';
   };
+}
 
-  // The definitions of the references that nodes written as the source wrote them make (their
-  // links are not rewritten inline): they are added at the end of the chunk.
-  let pending: Definition[] = [];
-  const needDefinitions = (node: Nodes) => {
-    const found = verbatimDefinitions(node);
-    if (found) pending.push(...found);
-  };
-  /** The chunk's text with the definitions it needs that its tree does not hold. */
-  const withDefinitions = (tree: Root, text: string): string => {
-    if (pending.length === 0) return text;
-    const held = new Set<string>();
-    for (const node of tree.children) if (node.type === 'definition') held.add(node.identifier);
-    const children: Definition[] = [];
-    for (const definition of pending) {
-      if (held.has(definition.identifier)) continue;
-      held.add(definition.identifier);
-      children.push(definition);
-    }
-    pending = [];
-    return children.length > 0 ? `${text}\n\n${write({ type: 'root', children }).trim()}` : text;
-  };
+/** Note the definitions a node written as the source wrote it needs (its links stay references). */
+function needDefinitions(state: WriterState, node: Nodes): void {
+  const found = verbatimDefinitions(node);
+  if (found) state.pending.push(...found);
+}
 
-  /**
-   * How a piece of a JSX element lays out its content: with a blank line before (and after) it
-   * where the source has one before its first (after its last) child, and as far in as the source
-   * indents its first child, so a reader of CommonMark (to whom the element and what it holds
-   * are HTML blocks) reads the piece as it reads the source. Other containers keep theirs.
-   */
-  const pieceLayout = (node: Parent, original: Nodes, syntax: ContainerSyntax) => {
-    const first = node.children[0] as Nodes | undefined;
-    const last = node.children[node.children.length - 1] as Nodes | undefined;
-    const opened = sourceMap.range(original)?.start;
-    const from = first && startInSource(first);
-    const to = last && endInSource(last);
-    if (syntax.container.kind !== 'jsx' || opened === undefined || from === undefined)
-      return syntax;
-    const lineStart = source.lastIndexOf('\n', from - 1) + 1;
-    const deeper = from - lineStart - column(source, opened);
-    const indent =
-      /^[ ]*$/.test(source.slice(lineStart, from)) && deeper > 0 ? ' '.repeat(deeper) : '';
-    const previousLine = source.lastIndexOf('\n', lineStart - 2) + 1;
-    const blankBefore = lineStart > 0 && source.slice(previousLine, lineStart).trim() === '';
-    const nextLine = to === undefined ? -1 : source.indexOf('\n', to);
-    const lineAfter =
-      nextLine < 0 ? '' : source.slice(nextLine + 1, source.indexOf('\n', nextLine + 1) >>> 0);
-    const blankAfter = nextLine >= 0 && lineAfter.trim() === '';
-    return {
-      indent,
-      separator: blankBefore ? '\n\n' : '\n',
-      closeSeparator: blankAfter ? '\n\n' : '\n',
-    };
+/**
+ * How a piece of a JSX element lays out its content: with a blank line before (and after) it
+ * where the source has one before its first (after its last) child, and as far in as the source
+ * indents its first child, so a reader of CommonMark (to whom the element and what it holds
+ * are HTML blocks) reads the piece as it reads the source. Other containers keep theirs.
+ */
+function pieceLayout(
+  state: WriterState,
+  node: Parent,
+  original: Nodes,
+  syntax: ContainerSyntax,
+): Pick<ContainerSyntax, 'indent' | 'separator' | 'closeSeparator'> {
+  const { sourceMap, source } = state;
+  const first = node.children[0] as Nodes | undefined;
+  const last = node.children[node.children.length - 1] as Nodes | undefined;
+  const opened = sourceMap.range(original)?.start;
+  const from = first && sourceMap.range(originOf(state, first))?.start;
+  const to = last && sourceMap.range(originOf(state, last))?.end;
+  if (syntax.container.kind !== 'jsx' || opened === undefined || from === undefined) return syntax;
+  const lineStart = source.lastIndexOf('\n', from - 1) + 1;
+  const deeper = from - lineStart - column(source, opened);
+  const indent =
+    /^[ ]*$/.test(source.slice(lineStart, from)) && deeper > 0 ? ' '.repeat(deeper) : '';
+  const previousLine = source.lastIndexOf('\n', lineStart - 2) + 1;
+  const blankBefore = lineStart > 0 && source.slice(previousLine, lineStart).trim() === '';
+  const nextLine = to === undefined ? -1 : source.indexOf('\n', to);
+  const lineAfter =
+    nextLine < 0 ? '' : source.slice(nextLine + 1, source.indexOf('\n', nextLine + 1) >>> 0);
+  const blankAfter = nextLine >= 0 && lineAfter.trim() === '';
+  return {
+    indent,
+    separator: blankBefore ? '\n\n' : '\n',
+    closeSeparator: blankAfter ? '\n\n' : '\n',
   };
-  /**
-   * Where the node a node of a chunk was copied or sliced from starts in the source: a piece of a
-   * code block lays out as the block does (its fence line is where the block starts, and every
-   * piece is reopened with it), not as the line it starts at.
-   */
-  const startInSource = (node: Nodes): number | undefined => sourceMap.range(originOf(node))?.start;
-  const endInSource = (node: Nodes): number | undefined => sourceMap.range(originOf(node))?.end;
-  const originOf = (node: Nodes): Nodes =>
-    (sliceOrigins.get(node)?.node ?? copyOrigins.get(node as Parent) ?? node) as Nodes;
+}
 
-  // The first chunk is written by `toMarkdown`, which builds the serializer's state (handlers,
-  // unsafe patterns and joins merged from the options: a fixed cost per call, about a tenth of
-  // writing a chunk). The root handler keeps that state, with its `safe` swapped for one that
-  // skips the unsafe patterns that cannot match, and later chunks are written with it
-  // (`writeWith`).
-  let kept: State | undefined;
+/**
+ * The node a node of a chunk was copied or sliced from: a piece of a code block lays out as the
+ * block does (its fence line is where the block starts, and every piece is reopened with it),
+ * not as the line it starts at.
+ */
+function originOf(state: WriterState, node: Nodes): Nodes {
+  const { sliceOrigins, copyOrigins } = state.provenance;
+  return (sliceOrigins.get(node)?.node ?? copyOrigins.get(node as Parent) ?? node) as Nodes;
+}
+
+/** The state of the first chunk's `toMarkdown` call, kept by the root handler. */
+interface KeptState {
+  state: State | undefined;
+}
+
+/**
+ * The root handler: the root as `toMarkdown` writes it, keeping the state of the first call with
+ * its `safe` swapped for one that skips the unsafe patterns that cannot match (see
+ * {@link createWrite}).
+ *
+ * @returns The handler, and where it keeps the state.
+ */
+function rootHandler(): Handle & { kept: KeptState } {
+  const kept: KeptState = { state: undefined };
   const marks = createCharacterMarks();
-  const root: Handle = (node: Root, parent: Parents | undefined, state: State, info: Info) => {
-    if (state !== kept) {
-      const safe = state.safe;
-      state.safe = (value, config) => safeWith(state, safe, value ?? '', config, marks);
-      kept = state;
+  const handle: Handle = (node: Root, parent: Parents | undefined, writer: State, info: Info) => {
+    if (writer !== kept.state) {
+      const safe = writer.safe;
+      writer.safe = (value, config) => safeWith(writer, safe, value ?? '', config, marks);
+      kept.state = writer;
     }
-    return defaultHandlers.root(node, parent, state, info);
+    return defaultHandlers.root(node, parent, writer, info);
   };
-  const write = (tree: Root): string => {
-    if (!kept) return toMarkdown(tree, options);
+  return Object.assign(handle, { kept });
+}
+
+/**
+ * Write chunk trees: the first is written by `toMarkdown`, which builds the serializer's state
+ * (handlers, unsafe patterns and joins merged from the options: a fixed cost per call, about a
+ * tenth of writing a chunk). The root handler keeps that state and later chunks are written with
+ * it ({@link writeWith}).
+ *
+ * @param options The options, whose root handler is a {@link rootHandler}.
+ * @param kept Where that handler keeps the state.
+ * @returns The writer.
+ */
+function createWrite(options: Options, kept: KeptState): Write {
+  return (tree) => {
+    if (!kept.state) return toMarkdown(tree, options);
     try {
-      return writeWith(kept, tree);
+      return writeWith(kept.state, tree);
     } catch (error) {
       // A handler that threw may have left the state's stacks unbalanced: start afresh.
-      kept = undefined;
+      kept.state = undefined;
       throw error;
     }
   };
+}
 
-  const options: Options = {
-    ...base,
-    bullet: '*',
-    emphasis: '*',
-    strong: '*',
-    rule: '*',
-    ruleRepetition: 3,
-    fences: true,
-    setext: false,
-    listItemIndent: 'one',
-    handlers: {
-      ...base.handlers,
-      containerDirective: container,
-      mdxJsxFlowElement: container,
-      ...(dialects.length > 0
-        ? {
-            mdxJsxTextElement: asWritten,
-            mdxFlowExpression: asWritten,
-            mdxTextExpression: asWritten,
-          }
-        : {}),
-      root,
-      text,
-      link,
-      break: hardBreak,
-      code,
-      html,
-      list,
-      // GFM writes a task list item's check with its paragraph handler: wrap that one.
-      paragraph: within(base.handlers?.paragraph ?? defaultHandlers.paragraph),
-      heading: within(base.handlers?.heading ?? defaultHandlers.heading),
-    },
-  };
-
-  /** Whether a fenced code block (or the block a piece came from) has no closing fence in the source. */
-  const unclosedInSource = (node: Code): boolean => {
-    const parsed = (sliceOrigins.get(node)?.node ?? node) as Nodes;
-    const range = sourceMap.range(parsed);
-    if (!range || range.end < source.trimEnd().length) return false;
-    const written = source.slice(range.start, range.end).trimEnd();
-    const opening = /^[ \t]{0,3}(`{3,}|~{3,})/.exec(written)?.[1];
-    if (!opening) return false;
-    const lastLine = written.slice(written.lastIndexOf('\n') + 1);
-    const closing = /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*$/.exec(lastLine)?.[1];
-    return (
-      !written.includes('\n') ||
-      !closing ||
-      closing[0] !== opening[0] ||
-      closing.length < opening.length
-    );
-  };
-
-  const retry = (tree: Root, flag: (on: boolean) => void): string => {
+/**
+ * A chunk's text: written, with the definitions it needs. When a reader line by line would see
+ * it leave a fence open, it is written again with code without a language laid out indented, as
+ * the source did, and if that does not balance it, with fenced code the source never closed left
+ * open at its end; the first balanced text wins, else the first.
+ *
+ * @param state The serializer's shared state.
+ * @param tree The chunk's tree.
+ * @param write Writes a tree.
+ * @returns The text.
+ */
+function stringifyBalanced(state: WriterState, tree: Root, write: Write): string {
+  state.pending = [];
+  const text = withDefinitions(state, tree, write(tree).trim(), write);
+  if (!hasFenceLines(text) || scanFences(text) === undefined) return text;
+  const retry = (flag: (on: boolean) => void): string => {
     flag(true);
     try {
-      return withDefinitions(tree, write(tree).trim());
+      return withDefinitions(state, tree, write(tree).trim(), write);
     } finally {
       flag(false);
     }
   };
+  const indented = retry((on) => {
+    state.indentFencedCode = on;
+  });
+  if (scanFences(indented) === undefined) return indented;
+  state.lastOpenEnded = undefined;
+  const openEnded = retry((on) => {
+    state.leaveOpenEnded = on;
+  });
+  return state.lastOpenEnded !== undefined &&
+    openEnded.endsWith(state.lastOpenEnded) &&
+    scanFences(openEnded) === undefined
+    ? openEnded
+    : text;
+}
 
-  return {
-    stringify(tree) {
-      pending = [];
-      const text = withDefinitions(tree, write(tree).trim());
-      if (!hasFenceLines(text) || scanFences(text) === undefined) return text;
-      const indented = retry(tree, (on) => {
-        indentFencedCode = on;
-      });
-      if (scanFences(indented) === undefined) return indented;
-      lastOpenEnded = undefined;
-      const openEnded = retry(tree, (on) => {
-        leaveOpenEnded = on;
-      });
-      return lastOpenEnded !== undefined &&
-        openEnded.endsWith(lastOpenEnded) &&
-        scanFences(openEnded) === undefined
-        ? openEnded
-        : text;
-    },
-  };
+/**
+ * The chunk's text with the definitions it needs that its tree does not hold (those of the
+ * nodes written as the source wrote them).
+ *
+ * @param state The serializer's shared state (the pending definitions, emptied).
+ * @param tree The chunk's tree.
+ * @param text Its text.
+ * @param write Writes a tree.
+ * @returns The text, with the definitions after it.
+ */
+function withDefinitions(state: WriterState, tree: Root, text: string, write: Write): string {
+  if (state.pending.length === 0) return text;
+  const held = new Set<string>();
+  for (const node of tree.children) if (node.type === 'definition') held.add(node.identifier);
+  const children: Definition[] = [];
+  for (const definition of state.pending) {
+    if (held.has(definition.identifier)) continue;
+    held.add(definition.identifier);
+    children.push(definition);
+  }
+  state.pending = [];
+  return children.length > 0 ? `${text}\n\n${write({ type: 'root', children }).trim()}` : text;
 }
 
 /**
