@@ -14,5 +14,7 @@ export default defineConfig({
     target: 'es2022',
     // The cl100k token table is one large lazy chunk; it loads only for the token unit.
     chunkSizeWarningLimit: 1200,
+    // VITE_NO_MINIFY=1 keeps names readable in a profile.
+    minify: process.env.VITE_NO_MINIFY !== '1',
   },
 });

@@ -59,6 +59,8 @@ interface Session {
   last: SplitResult | null;
   /** `inspectChunk` of the latest result's chunks, by id. */
   qualities: Map<string, ChunkQuality>;
+  /** The dialects those chunks were inspected with (the document's, which an edit may change). */
+  syntax: string;
 }
 
 /** Splits a document again and again as it is edited, answering with deltas. */
@@ -100,7 +102,14 @@ export function createLiveSplitter(): LiveSplitter {
       return session;
     }
     const splitter = chunkdown({ ...toChunkdownOptions(settings), lengthFunction });
-    const session: Session = { key, lengthFunction, splitter, last: null, qualities: new Map() };
+    const session: Session = {
+      key,
+      lengthFunction,
+      splitter,
+      last: null,
+      qualities: new Map(),
+      syntax: '',
+    };
     sessions.push(session);
     if (sessions.length > KEPT_SESSIONS) sessions.shift();
     return session;
@@ -125,18 +134,23 @@ export function createLiveSplitter(): LiveSplitter {
       const { chunks } = result;
       const characters = settings.unit === 'characters';
       const qualities = new Map<string, ChunkQuality>();
+      // Fences and containers are checked as the dialects the document was read with read them.
+      const syntax = result.syntax ?? [];
+      const inspected = syntax.join(' ') === session.syntax ? session.qualities : new Map();
       for (const chunk of chunks) {
         qualities.set(
           chunk.id,
-          session.qualities.get(chunk.id) ??
+          inspected.get(chunk.id) ??
             // In characters, a chunk's content size is its rendered length: no need to render it.
-            inspectChunk(chunk.text, characters ? chunk.contentSize : undefined),
+            inspectChunk(chunk.text, characters ? chunk.contentSize : undefined, { syntax }),
         );
       }
       session.qualities = qualities;
+      session.syntax = syntax.join(' ');
       const limits = {
         chunkSize: settings.chunkSize,
         limit: settings.chunkSize * settings.maxOverflowRatio,
+        maxRawSize: settings.maxRawSize,
       };
       const checks = chunks.map((chunk) =>
         chunkChecks(
@@ -145,6 +159,7 @@ export function createLiveSplitter(): LiveSplitter {
           chunk.contentSize,
           qualities.get(chunk.id) as ChunkQuality,
           limits,
+          chunk.rawSize,
         ),
       );
       const delta = deltaFrom(held, chunks);
@@ -157,7 +172,7 @@ export function createLiveSplitter(): LiveSplitter {
         kind: result.kind,
         syntax: result.syntax ?? [],
         diagnostics: result.diagnostics ?? [],
-        quality: qualityReport(chunks, qualities, settings),
+        quality: qualityReport(chunks, qualities, settings, checks),
         ms,
         updated,
       };
@@ -222,6 +237,7 @@ function qualityReport(
   chunks: readonly Chunk[],
   qualities: ReadonlyMap<string, ChunkQuality>,
   settings: Settings,
+  checks: readonly ChunkChecks[],
 ): Report {
   const builder = new ReportBuilder({
     chunkSize: settings.chunkSize,
@@ -236,6 +252,7 @@ function qualityReport(
       index,
       chunk,
       quality: qualities.get(chunk.id) as ChunkQuality,
+      cutsWord: checks[index]?.cutsWord,
     });
   });
   return builder.build();

@@ -9,7 +9,8 @@ import {
   type Syntax,
   type SyntaxName,
 } from 'chunkdown';
-import { directive, math, mdx, mkdocs, syntaxNames } from 'chunkdown/syntax';
+import * as syntaxModule from 'chunkdown/syntax';
+import { syntaxNames } from 'chunkdown/syntax';
 
 export type { RuleKey } from 'chunkdown';
 
@@ -42,8 +43,16 @@ export type SplitChoice = (typeof SPLIT_CHOICES)[number];
 
 /** Style choices of a link/image control; `'default'` leaves the library default in place. */
 export const STYLE_CHOICES = ['default', 'inline', 'preserve'] as const;
+/** Style choices of the footnote control: carry the definitions a chunk cites, or leave them. */
+export const FOOTNOTE_STYLE_CHOICES = ['default', 'carry', 'preserve'] as const;
 /** A style choice. */
-export type StyleChoice = (typeof STYLE_CHOICES)[number];
+export type StyleChoice = (typeof STYLE_CHOICES)[number] | (typeof FOOTNOTE_STYLE_CHOICES)[number];
+
+/** The style choices of a rule, or `null` for a rule without a style. */
+export function styleChoicesOf(key: RuleKey): readonly StyleChoice[] | null {
+  if (isStyleKey(key)) return STYLE_CHOICES;
+  return key === 'footnote' ? FOOTNOTE_STYLE_CHOICES : null;
+}
 
 /** The controls of one rule: a split choice for every rule, a style choice where it has one. */
 export interface RuleControl {
@@ -61,7 +70,7 @@ export const RULE_CONTROLS: readonly RuleControl[] = Object.freeze(
   ruleKeys.map((key) => ({
     key,
     split: SPLIT_CHOICES,
-    style: isStyleKey(key) ? STYLE_CHOICES : null,
+    style: styleChoicesOf(key),
   })),
 );
 
@@ -106,7 +115,8 @@ export interface AppState {
 /** Settings a fresh page starts with. */
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   chunkSize: 500,
-  maxOverflowRatio: 1.5,
+  // The library's and the command line's default: the chunks shown are the ones they give.
+  maxOverflowRatio: 1,
   maxRawSize: null,
   unit: 'characters',
   prefix: '',
@@ -159,7 +169,8 @@ export function toChunkdownOptions(settings: Settings): Omit<ChunkdownOptions, '
   if (settings.maxRawSize !== null) options.maxRawSize = settings.maxRawSize;
   // Only when on: a library without the option rejects it by name.
   if (settings.context) Object.assign(options, { context: true });
-  const rules: NodeRules = {};
+  // Each rule as its key's type (the footnote rule's style is not a link's): built loosely here.
+  const rules: Record<string, NodeRule> = {};
   let any = false;
   for (const key of ruleKeys) {
     const setting = settings.rules[key];
@@ -167,13 +178,15 @@ export function toChunkdownOptions(settings: Settings): Omit<ChunkdownOptions, '
     const rule: NodeRule = {};
     const split = toSplitRule(setting);
     if (split) rule.split = split;
-    if (setting.style !== 'default' && isStyleKey(key)) rule.style = setting.style;
+    if (setting.style !== 'default' && styleChoicesOf(key)?.includes(setting.style)) {
+      (rule as { style?: string }).style = setting.style;
+    }
     if (rule.split || rule.style) {
       rules[key] = rule;
       any = true;
     }
   }
-  if (any) options.rules = rules;
+  if (any) options.rules = rules as NodeRules;
   const syntax = dialectsOf(settings.syntax);
   if (syntax.length > 0) options.syntax = syntax;
   return options;
@@ -187,12 +200,15 @@ export function toChunkdownOptions(settings: Settings): Omit<ChunkdownOptions, '
  * @returns The dialects for `chunkdown()`.
  */
 export function dialectsOf(choices: Settings['syntax']): Syntax[] {
-  const made = { mdx, directive, math, mkdocs };
+  // Each dialect of the library's list is made by the export of its name (`mdx()`, …).
+  const made = syntaxModule as unknown as Record<string, (options: { when: string }) => Syntax>;
   const dialects: Syntax[] = [];
   for (const name of DIALECTS) {
     const choice = choices[name] ?? 'auto';
-    if (choice !== 'off')
-      dialects.push(made[name]({ when: choice === 'on' ? 'always' : 'detected' }));
+    const make = made[name];
+    if (choice !== 'off' && make) {
+      dialects.push(make({ when: choice === 'on' ? 'always' : 'detected' }));
+    }
   }
   return dialects;
 }
@@ -261,7 +277,8 @@ export function sanitizeSettings(value: unknown): Settings {
     const rule = rules[key];
     if (!isRecord(rule)) continue;
     const split = oneOf(rule.split, SPLIT_CHOICES);
-    const style = isStyleKey(key) ? oneOf(rule.style, STYLE_CHOICES) : 'default';
+    const choices = styleChoicesOf(key);
+    const style = choices ? oneOf(rule.style, choices) : 'default';
     const size = finite(rule.size, DEFAULT_RULE.size);
     Object.assign(settings, withRule(settings, key, { split, size, style }));
   }

@@ -1,5 +1,7 @@
 import {
+  type ChunkIssue,
   type ChunkQuality,
+  chunkIssues,
   cutsWord,
   type HistogramBucket,
   histogram,
@@ -18,6 +20,8 @@ export interface ChunkChecks {
   orphanRows: number;
   /** Code fences left open. */
   unbalancedFences: number;
+  /** Containers of the dialects in use left open or closed without an opener. */
+  unbalancedContainers: number;
   /** The chunk starts or ends inside a word of the source (`null` when it was not located). */
   cutsWord: boolean | null;
   /** Fewer than `tinyChunkChars` (50) characters of rendered text. */
@@ -26,6 +30,11 @@ export interface ChunkChecks {
   overChunkSize: boolean;
   /** Measured size above the splitter's limit. */
   overLimit: boolean;
+  /**
+   * What breaks the chunk (`chunkIssues` of `chunkdown/quality`, as `chunkdown --report` counts
+   * them): over `chunkSize` within the limit and tiny are not issues.
+   */
+  issues: ChunkIssue[];
 }
 
 /** Counts of the checks over all chunks of a splitter. */
@@ -33,10 +42,13 @@ export interface Totals {
   chunks: number;
   orphanRows: number;
   unbalancedFences: number;
+  unbalancedContainers: number;
   cutsWord: number;
   tiny: number;
   overChunkSize: number;
   overLimit: number;
+  /** Chunks with at least one issue. */
+  issues: number;
 }
 
 /** What the page shows for one splitter. */
@@ -66,6 +78,8 @@ export interface Limits {
   chunkSize: number;
   /** Above this a chunk is over the splitter's limit. */
   limit: number;
+  /** The raw size cap, if any. */
+  maxRawSize?: number | null | undefined;
 }
 
 /**
@@ -76,6 +90,7 @@ export interface Limits {
  * @param measured The chunk's measured size.
  * @param quality What `inspectChunk` found in its text.
  * @param limits The sizes it is held to.
+ * @param rawSize The chunk's raw size (for the raw size cap; the measured size when left out).
  * @returns The checks.
  */
 export function chunkChecks(
@@ -84,14 +99,27 @@ export function chunkChecks(
   measured: number,
   quality: ChunkQuality,
   limits: Limits,
+  rawSize: number = measured,
 ): ChunkChecks {
+  const cut = range ? cutsWord(source, range.start, range.end) : null;
   return {
     orphanRows: quality.orphanRows,
     unbalancedFences: quality.unbalancedFences,
-    cutsWord: range ? cutsWord(source, range.start, range.end) : null,
+    unbalancedContainers: quality.unbalancedContainers ?? 0,
+    cutsWord: cut,
     tiny: quality.contentChars < tinyChunkChars,
     overChunkSize: measured > limits.chunkSize,
     overLimit: measured > limits.limit,
+    issues: chunkIssues({
+      chunk: { contentSize: measured, rawSize },
+      quality,
+      settings: {
+        chunkSize: limits.chunkSize,
+        maxOverflowRatio: limits.limit / limits.chunkSize,
+        maxRawSize: limits.maxRawSize,
+      },
+      cutsWord: cut,
+    }),
   };
 }
 
@@ -117,14 +145,18 @@ export function buildReport(input: ReportInput, limits: Limits, ms: number): Spl
     chunks: input.texts.length,
     orphanRows: 0,
     unbalancedFences: 0,
+    unbalancedContainers: 0,
     cutsWord: 0,
     tiny: 0,
     overChunkSize: 0,
     overLimit: 0,
+    issues: 0,
   };
   for (const check of input.checks) {
     totals.orphanRows += check.orphanRows;
     totals.unbalancedFences += check.unbalancedFences;
+    totals.unbalancedContainers += check.unbalancedContainers;
+    if (check.issues.length > 0) totals.issues++;
     if (check.cutsWord) totals.cutsWord++;
     if (check.tiny) totals.tiny++;
     if (check.overChunkSize) totals.overChunkSize++;

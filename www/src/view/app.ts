@@ -6,6 +6,7 @@ import { createDocumentInput } from './document-input.ts';
 import { byId, formatNumber } from './dom.ts';
 import { createEditor } from './editor.ts';
 import { wireExport } from './export-buttons.ts';
+import { createFolderView } from './folder.ts';
 import { createResults } from './results.ts';
 import { createShare } from './share.ts';
 import { createSplitClient, startSplitWorker } from './split-client.ts';
@@ -30,11 +31,14 @@ const DOCUMENT_DELAY = 250;
  */
 export function startApp(): void {
   const store = createAppStore(initialState(location.hash));
+  /** The text was typed in since the last answer was drawn (its card is then followed). */
+  let typed = false;
   const status = createStatus();
   const docSize = byId('doc-size', HTMLSpanElement);
 
   const editor = createEditor(byId('source-editor', HTMLDivElement), {
     onInput() {
+      typed = true;
       store.edit();
       status.line('Editing…');
       scheduleSplit(TYPING_DELAY);
@@ -49,6 +53,16 @@ export function startApp(): void {
   editor.setValue(store.state.text);
   // The editor turns CR LF into LF; split exactly what it shows, so the offsets fit.
   store.takeText(editor.value);
+  /** The revision of the text the store holds: reading a 1 MB text costs, so only when needed. */
+  let textAt = store.revision;
+  /** The editor's text now (the store takes it once per revision). */
+  const currentText = (): string => {
+    if (textAt !== store.revision) {
+      store.takeText(editor.value);
+      textAt = store.revision;
+    }
+    return store.state.text;
+  };
 
   const controls = createControls(
     byId('options-form', HTMLFormElement),
@@ -72,14 +86,35 @@ export function startApp(): void {
       }
       editor.setValue(loaded.text);
       store.load(editor.value, loaded.example, loaded.name);
+      textAt = store.revision;
       input.showExample(loaded.example);
       requestSplit();
     },
     status,
+    (files) => {
+      results.openTab('folder');
+      folder.open(files, store.state.settings);
+    },
   );
+  // A folder's files, chunked in a worker; a row opens its file's chunks.
+  const folder = createFolderView(byId('view-folder', HTMLDivElement), (file) => {
+    void input.openFile(file.file).then(() => results.openTab('chunks'));
+  });
 
-  const results = createResults({ editor, controls, status, revision: () => store.revision });
-  const share = createShare(store, status);
+  const results = createResults({
+    editor,
+    controls,
+    status,
+    revision: () => store.revision,
+    wantDocument(id) {
+      if (awaited === id) return;
+      awaited = id;
+      // The page is not ready until the view has what it shows.
+      status.phase('busy');
+      analyzeDocument.schedule(client.busy || pause.pending ? DOCUMENT_DELAY : 0);
+    },
+  });
+  const share = createShare(store, status, editor.feed(), currentText);
   wireExport(
     () => {
       const shown = results.shown;
@@ -93,57 +128,68 @@ export function startApp(): void {
 
   /** The split request whose outline and comparison the page waits for, if any. */
   let awaited: number | null = null;
-  const documentClient = createDocumentClient(startDocumentWorker(), {
-    answered(id, analysis) {
-      if (id !== awaited) return;
-      awaited = null;
-      results.showDocument(analysis);
-      settle();
+  const documentClient = createDocumentClient(
+    startDocumentWorker(),
+    {
+      answered(id, analysis) {
+        if (id !== awaited) return;
+        awaited = null;
+        results.showDocument(analysis, id);
+        settle();
+      },
+      failed(id, message) {
+        if (id !== awaited) return;
+        awaited = null;
+        results.showError(message);
+        settle();
+      },
     },
-    failed(id, message) {
-      if (id !== awaited) return;
-      awaited = null;
-      results.showError(message);
-      settle();
-    },
-  });
+    editor.feed(),
+  );
   const analyzeDocument = debounce(() => {
     const shown = results.shown;
     // Newer text is on its way: its answer asks again.
     if (client.busy || pause.pending) return;
     if (shown && shown.request.id === awaited) {
-      const { id, text, settings } = shown.request;
-      documentClient.analyze({ id, text, settings });
+      const { id, settings } = shown.request;
+      documentClient.analyze({ id, settings });
     }
   });
 
-  const client = createSplitClient(startSplitWorker(), {
-    started() {
-      status.phase('busy');
-      status.line('Splitting…');
+  const client = createSplitClient(
+    startSplitWorker(),
+    {
+      started() {
+        status.phase('busy');
+        status.line('Splitting…');
+      },
+      answered(answer) {
+        // A view that needs the outline or LangChain's split asks for it (wantDocument).
+        if (awaited !== null && awaited < answer.request.id) awaited = null;
+        results.show(answer, typed);
+        typed = false;
+        if (results.shown === answer) share.update(answer.request);
+        // The rest of the views, once the typing rests.
+        if (awaited !== null) analyzeDocument.schedule(DOCUMENT_DELAY);
+        settle();
+      },
+      failed(message) {
+        results.showError(message);
+        status.line('');
+        if (awaited !== null) analyzeDocument.schedule(DOCUMENT_DELAY);
+        settle();
+      },
     },
-    answered(answer) {
-      results.show(answer);
-      if (results.shown === answer) {
-        share.update(answer.request);
-        awaited = answer.request.id;
-      }
-      // The rest of the views, once the typing rests.
-      if (awaited !== null) analyzeDocument.schedule(DOCUMENT_DELAY);
-      settle();
-    },
-    failed(message) {
-      results.showError(message);
-      status.line('');
-      if (awaited !== null) analyzeDocument.schedule(DOCUMENT_DELAY);
-      settle();
-    },
-  });
+    { feed: editor.feed(), revision: () => store.revision },
+  );
 
-  // Typing splits once it pauses; options split at once (after the current event).
+  // Typing splits once it pauses; options split at once (after the current event). The text
+  // goes to the workers as edits; the page reads it whole only while it may still be an example.
   const pause = debounce(() => {
-    store.takeText(editor.value);
-    input.showExample(store.state.example);
+    if (store.state.example !== null) {
+      currentText();
+      input.showExample(store.state.example);
+    }
     requestSplit();
   });
 
@@ -176,8 +222,8 @@ export function startApp(): void {
 
   function requestSplit(): void {
     pause.cancel();
-    docSize.textContent = `${formatNumber(store.state.text.length)} characters`;
-    client.split(store.state, store.revision);
+    docSize.textContent = `${formatNumber(editor.length)} characters`;
+    client.split(store.state);
   }
 
   /**

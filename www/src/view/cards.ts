@@ -1,5 +1,6 @@
 import type { Chunk, Container } from 'chunkdown';
 import type { ChunkChecks, SplitterReport } from '../lib/analyze.ts';
+import { renderChunk } from '../lib/render.ts';
 import { formatNumber, h } from './dom.ts';
 import { PALETTE_SIZE } from './editor.ts';
 
@@ -39,8 +40,14 @@ export interface CardList {
   readonly list: HTMLOListElement;
   /** Mark these cards as selected. */
   select(indices: readonly number[]): void;
-  /** Scroll a card into view, rendering more cards first when needed. */
-  reveal(index: number): void;
+  /**
+   * Scroll a card into view, rendering it first when needed.
+   *
+   * @param index The card.
+   * @param scrollPage Whether the page may scroll too; otherwise only a panel that scrolls on
+   * its own does (the card followed while typing must not pull a phone's page off the editor).
+   */
+  reveal(index: number, scrollPage?: boolean): void;
 }
 
 const PAGE = 80;
@@ -99,18 +106,23 @@ function chunkdownCard(
   unit: string,
 ): CardModel {
   const badges: Badge[] = [];
+  const overLimit = checks?.overLimit ?? false;
   if (chunk.overflow) {
     const { reason, nodeType, size } = chunk.overflow;
+    const why = `${reason}${reason === 'never-split' ? ` ${nodeType}` : ''}`;
     badges.push({
-      text: `over limit: ${reason}${reason === 'never-split' ? ` ${nodeType}` : ''}`,
-      bad: true,
+      // Over the chunk size within the limit is what the options allow: information.
+      text: overLimit ? `over limit: ${why}` : `over chunk size (allowed): ${why}`,
+      bad: overLimit,
       title: `Kept whole: a ${nodeType} of ${formatNumber(size)} ${unit}`,
     });
+  } else if (checks?.overChunkSize && !overLimit) {
+    badges.push({ text: 'over chunk size (allowed)', bad: false });
   }
   for (const container of chunk.containers ?? []) badges.push(containerBadge(container));
-  if (chunk.cut) badges.push({ text: 'cut by raw cap', bad: true });
-  if (chunk.fallback) badges.push({ text: `${chunk.fallback} fallback`, bad: true });
-  badges.push(...checkBadges(checks));
+  if (chunk.cut) badges.push({ text: 'cut by raw cap', bad: false });
+  if (chunk.fallback) badges.push({ text: `${chunk.fallback} fallback`, bad: false });
+  badges.push(...checkBadges(checks, chunk.overflow ? ['over-limit'] : []));
   const { id, embedText } = chunk as NewerChunkFields;
   return {
     index,
@@ -136,7 +148,6 @@ export function langchainCards(report: SplitterReport, unit: string): CardModel[
   return report.texts.map((text, index) => {
     const range = report.ranges[index];
     const badges = checkBadges(report.checks[index]);
-    if (report.checks[index]?.overLimit) badges.unshift({ text: 'over chunk size', bad: true });
     return {
       index,
       text,
@@ -165,40 +176,60 @@ function containerBadge(container: Container): Badge {
   };
 }
 
-function checkBadges(checks: ChunkChecks | undefined): Badge[] {
+/** How a card words the issues that are about the whole chunk (the others say their count). */
+const CHUNK_LEVEL: Partial<Record<string, string>> = {
+  'cut-word': 'word cut in two',
+  'over-limit': 'over the size limit',
+  'over-raw-cap': 'over the raw size cap',
+  'markup-only': 'markup without text',
+};
+
+/**
+ * The badges of a chunk's checks: one per issue (what breaks it, worded with its count) and a note
+ * for a tiny chunk.
+ *
+ * @param checks The chunk's checks.
+ * @param shown Issues another badge already shows.
+ */
+function checkBadges(checks: ChunkChecks | undefined, shown: readonly string[] = []): Badge[] {
   if (!checks) return [];
-  const badges: Badge[] = [];
-  if (checks.orphanRows > 0) {
-    badges.push({
-      text: `${checks.orphanRows} orphan row${checks.orphanRows === 1 ? '' : 's'}`,
+  const badges: Badge[] = checks.issues
+    .filter((issue) => !shown.includes(issue.kind))
+    .map((issue) => ({
+      text: CHUNK_LEVEL[issue.kind] ?? issue.message,
       bad: true,
-      title: 'Table rows without their header row',
-    });
-  }
-  if (checks.unbalancedFences > 0) badges.push({ text: 'unbalanced fence', bad: true });
-  if (checks.cutsWord) badges.push({ text: 'mid-word cut', bad: true });
+      title: 'An issue: it breaks the chunk',
+    }));
   if (checks.tiny) badges.push({ text: 'tiny', bad: false, title: 'Fewer than 50 characters' });
   return badges;
 }
 
-/** A rendered list: the key of each card shown, to update them in place, and its "more" action. */
+/** A rendered list: the key of each card shown, where the window starts, and its actions. */
 interface Rendered {
   keys: string[];
+  from: number;
   more: () => void;
+  earlier: () => void;
 }
 
 const renderedLists = new WeakMap<HTMLOListElement, Rendered>();
 
+/** The most cards a list holds at once: a 1 MB document has thousands of chunks. */
+export const MAX_CARDS = 3 * PAGE;
+
 /**
- * Render cards into `container`, a page at a time. Given the list that is there now, it updates
- * it in place: a card whose content did not change keeps its element (with focus), wherever it
- * moved to, and only its number, color and offsets are rewritten; as many cards as were shown
- * are shown again. After an edit that shifts every chunk, only the cards of new chunks are built.
+ * Render a window of cards into `container`: at most {@link MAX_CARDS} at a time, with buttons
+ * for the cards before and after it. Given the list that is there now, it updates it in place: a
+ * card whose content did not change keeps its element (with focus), wherever it moved to, and
+ * only its number, color and offsets are rewritten; the same window is shown again unless
+ * `around` lies outside it. After an edit that shifts every chunk, only the cards of new chunks
+ * are built, and the DOM never holds more than the window.
  *
  * @param container Element to fill.
  * @param models Cards (an array, or a {@link CardSource} that makes them when asked).
  * @param onSelect Called with a card's index when it is clicked or chosen with Enter or Space.
  * @param previous The list rendered into `container` before, to update instead of rebuilding.
+ * @param around A card the window must hold (the chunk being edited).
  * @returns Handle to select and reveal cards.
  */
 export function renderCards(
@@ -206,6 +237,7 @@ export function renderCards(
   models: CardSource,
   onSelect: ((index: number) => void) | null,
   previous: CardList | null = null,
+  around?: number,
 ): CardList {
   const oldList = previous?.list;
   const reuse = oldList && container.contains(oldList) ? renderedLists.get(oldList) : undefined;
@@ -213,38 +245,59 @@ export function renderCards(
   const more =
     container.querySelector<HTMLButtonElement>(':scope > .more') ??
     h('button', { type: 'button', class: 'more' });
-  // The cards there now, by what they show apart from their place.
-  const spare = new Map<string, HTMLElement[]>();
-  if (reuse) {
-    reuse.keys.forEach((key, index) => {
+  const earlier =
+    container.querySelector<HTMLButtonElement>(':scope > .earlier') ??
+    h('button', { type: 'button', class: 'more earlier' });
+  let keys: string[] = reuse?.keys ?? [];
+  let from = reuse?.from ?? 0;
+  let selected: readonly number[] = [];
+
+  /** Show the cards `[start, start + count)`, reusing the elements there now by what they show. */
+  const show = (start: number, count: number) => {
+    const first = Math.max(0, Math.min(start, models.length - 1));
+    const last = Math.min(models.length, first + Math.min(count, MAX_CARDS));
+    const spare = new Map<string, HTMLElement[]>();
+    keys.forEach((key, index) => {
       const element = list.children[index] as HTMLElement | undefined;
       if (!element) return;
       const same = spare.get(key);
       if (same) same.push(element);
       else spare.set(key, [element]);
     });
-  }
-  const keys: string[] = [];
-  let rendered = 0;
-  let selected: readonly number[] = [];
-
-  const renderUpTo = (count: number) => {
-    const target = Math.min(models.length, count);
-    for (; rendered < target; rendered++) {
-      const model = models.at(rendered) as CardModel;
+    const next: string[] = [];
+    for (let index = first; index < last; index++) {
+      const model = models.at(index) as CardModel;
       const key = cardKey(model);
       const kept = spare.get(key)?.shift();
       const element = kept ?? card(model, onSelect, focusCard);
       if (kept) place(kept, model);
-      keys.push(key);
-      const there = list.children[rendered];
+      next.push(key);
+      const there = list.children[index - first];
       if (there !== element) list.insertBefore(element, there ?? null);
     }
-    // Cards of chunks that are gone, and those past the shown pages.
-    while (list.children.length > rendered) list.lastElementChild?.remove();
-    spare.clear();
-    more.hidden = rendered >= models.length;
-    more.textContent = `Show ${Math.min(PAGE, models.length - rendered)} more of ${models.length - rendered}`;
+    // Cards of chunks that are gone, and those outside the window.
+    while (list.children.length > next.length) list.lastElementChild?.remove();
+    keys = next;
+    from = last > first ? first : 0;
+    const after = models.length - last;
+    more.hidden = after <= 0;
+    more.textContent = `Show ${Math.min(PAGE, after)} more of ${after}`;
+    earlier.hidden = from <= 0;
+    earlier.textContent = `Show ${Math.min(PAGE, from)} earlier of ${from}`;
+    renderedLists.set(list, {
+      keys,
+      from,
+      more: () => show(Math.max(from, from + keys.length + PAGE - MAX_CARDS), keys.length + PAGE),
+      earlier: () => {
+        const top = list.firstElementChild;
+        const before = top?.getBoundingClientRect().top ?? 0;
+        show(Math.max(0, from - PAGE), Math.min(MAX_CARDS, keys.length + PAGE));
+        // Keep the card that was first where it was.
+        const moved = (top?.getBoundingClientRect().top ?? 0) - before;
+        const scroller = container.closest('.views') ?? document.scrollingElement;
+        if (scroller && moved) scroller.scrollTop += moved;
+      },
+    });
     paint();
   };
   const paint = () => {
@@ -253,26 +306,47 @@ export function renderCards(
       element.removeAttribute('aria-current');
     }
     for (const index of selected) {
-      list.children[index]?.classList.add('selected');
-      list.children[index]?.setAttribute('aria-current', 'true');
+      const element = list.children[index - from];
+      element?.classList.add('selected');
+      element?.setAttribute('aria-current', 'true');
     }
   };
-  /** Move keyboard focus to a card, rendering more first when it is not shown yet. */
+  const holds = (index: number) => index >= from && index < from + keys.length;
+  /** Show the window around `index` unless it is shown. */
+  const bring = (index: number) => {
+    if (!holds(index)) show(Math.max(0, index - Math.floor(PAGE / 4)), PAGE);
+  };
+  /** Move keyboard focus to a card, rendering it first when it is not shown. */
   const focusCard = (index: number) => {
     if (index < 0 || index >= models.length) return;
-    if (index >= rendered) renderUpTo(index + PAGE);
-    (list.children[index] as HTMLElement | undefined)?.focus();
+    bring(index);
+    (list.children[index - from] as HTMLElement | undefined)?.focus();
   };
 
   if (!reuse) {
     more.addEventListener('click', () => renderedLists.get(list)?.more());
-    container.replaceChildren(list, more);
+    earlier.addEventListener('click', () => renderedLists.get(list)?.earlier());
+    container.replaceChildren(earlier, list, more);
   }
-  renderedLists.set(list, { keys, more: () => renderUpTo(rendered + PAGE) });
   const empty = container.querySelector(':scope > .empty');
   if (models.length === 0 && !empty) container.prepend(h('p', { class: 'empty' }, 'No chunks.'));
   if (models.length > 0) empty?.remove();
-  renderUpTo(Math.max(PAGE, reuse?.keys.length ?? 0));
+  let start = from;
+  let count = Math.max(PAGE, keys.length);
+  if (around !== undefined && (around < from || around >= from + count)) {
+    start = Math.max(0, around - Math.floor(PAGE / 4));
+    count = PAGE;
+  }
+  if (models.length === 0) {
+    list.replaceChildren();
+    keys = [];
+    from = 0;
+    more.hidden = true;
+    earlier.hidden = true;
+    renderedLists.set(list, { keys, from, more() {}, earlier() {} });
+  } else {
+    show(Math.min(start, Math.max(0, models.length - 1)), count);
+  }
 
   return {
     list,
@@ -280,9 +354,21 @@ export function renderCards(
       selected = indices;
       paint();
     },
-    reveal(index) {
-      if (index >= rendered) renderUpTo(index + PAGE);
-      list.children[index]?.scrollIntoView({ block: 'nearest' });
+    reveal(index, scrollPage = true) {
+      if (index < 0 || index >= models.length) return;
+      bring(index);
+      const element = list.children[index - from] as HTMLElement | undefined;
+      if (!element) return;
+      if (scrollPage) {
+        element.scrollIntoView({ block: 'nearest' });
+        return;
+      }
+      const scroller = container.closest<HTMLElement>('.views');
+      if (!scroller || !/auto|scroll/.test(getComputedStyle(scroller).overflowY)) return;
+      const box = scroller.getBoundingClientRect();
+      const card = element.getBoundingClientRect();
+      if (card.top < box.top) scroller.scrollTop -= box.top - card.top + 8;
+      else if (card.top > box.bottom - 48) scroller.scrollTop += card.top - box.top - 8;
     },
   };
 }
@@ -304,11 +390,83 @@ function place(element: HTMLElement, model: CardModel): void {
   element.classList.remove(`c${Number(element.dataset.color)}`);
   element.classList.add(`c${model.index % PALETTE_SIZE}`);
   element.dataset.color = String(model.index % PALETTE_SIZE);
-  element.setAttribute('aria-label', `Chunk ${model.index + 1}`);
+  element.setAttribute('aria-label', `Chunk ${model.index}`);
   const number = element.querySelector('.chunk-number');
-  if (number) number.textContent = `#${model.index + 1}`;
+  if (number) number.textContent = `#${model.index}`;
   const where = element.querySelector('.where');
   if (where) where.textContent = model.where;
+}
+
+/**
+ * The button that turns a card between its markdown and the HTML a reader sees (rendered when
+ * first asked for, sanitized: no script from a chunk runs).
+ */
+function viewToggle(text: string): HTMLElement {
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'card-view',
+      'aria-pressed': 'false',
+      title: 'Show the chunk rendered, as a reader sees it',
+      onclick: (event: Event) => {
+        event.stopPropagation();
+        const button = event.currentTarget as HTMLButtonElement;
+        const card = button.closest('.card');
+        const source = card?.querySelector<HTMLElement>(':scope > .chunk-text');
+        if (!card || !source) return;
+        let rendered = card.querySelector<HTMLElement>(':scope > .chunk-html');
+        const show = button.getAttribute('aria-pressed') !== 'true';
+        if (show && !rendered) {
+          rendered = h('div', { class: 'chunk-html' });
+          // Safe: renderChunk sanitizes what the chunk's markdown makes.
+          rendered.innerHTML = renderChunk(text);
+          source.after(rendered);
+        }
+        source.hidden = show;
+        if (rendered) rendered.hidden = !show;
+        button.setAttribute('aria-pressed', String(show));
+        button.textContent = show ? 'Markdown' : 'Rendered';
+      },
+      onkeydown: (event: Event) => event.stopPropagation(),
+    },
+    'Rendered',
+  );
+}
+
+/** The chunk's full id and a button that copies it. */
+function idChip(id: string): HTMLElement {
+  const copy = h(
+    'button',
+    {
+      type: 'button',
+      class: 'copy-id',
+      title: 'Copy the id',
+      'aria-label': `Copy the id ${id}`,
+      onclick: (event: Event) => {
+        // Copying is not choosing the card.
+        event.stopPropagation();
+        const button = event.currentTarget as HTMLButtonElement;
+        void navigator.clipboard?.writeText(id).then(
+          () => {
+            button.textContent = 'Copied';
+            setTimeout(() => {
+              button.textContent = 'Copy';
+            }, 1200);
+          },
+          () => {},
+        );
+      },
+      onkeydown: (event: Event) => event.stopPropagation(),
+    },
+    'Copy',
+  );
+  return h(
+    'span',
+    { class: 'chunk-id-wrap' },
+    h('code', { class: 'chunk-id', title: `id ${id}` }, id),
+    copy,
+  );
 }
 
 function card(
@@ -326,7 +484,7 @@ function card(
       'data-chunk': model.index,
       'data-color': model.index % PALETTE_SIZE,
       tabindex: 0,
-      'aria-label': `Chunk ${model.index + 1}`,
+      'aria-label': `Chunk ${model.index}`,
       onclick: choose,
       onkeydown: (event: Event) => {
         const key = (event as KeyboardEvent).key;
@@ -343,12 +501,16 @@ function card(
     h(
       'header',
       {},
-      h('span', { class: 'chunk-number' }, `#${model.index + 1}`),
+      // Numbered from 0, as the command line and the library's `index` are.
+      h(
+        'span',
+        { class: 'chunk-number', title: 'Chunk index, from 0 as chunkdown numbers them' },
+        `#${model.index}`,
+      ),
       h('span', { class: 'sizes' }, model.sizes),
       h('span', { class: 'where' }, model.where),
-      model.id
-        ? h('code', { class: 'chunk-id', title: `id ${model.id}` }, model.id.slice(0, 10))
-        : null,
+      model.id ? idChip(model.id) : null,
+      viewToggle(model.text),
     ),
     model.breadcrumbs ? h('p', { class: 'breadcrumbs' }, model.breadcrumbs) : null,
     model.badges.length > 0

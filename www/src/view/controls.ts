@@ -1,4 +1,5 @@
 import { defaultNodeRules, type NodeRule, type SyntaxName } from 'chunkdown';
+import { settingsCode } from '../lib/code.ts';
 import {
   DEFAULT_RULE,
   DEFAULT_SETTINGS,
@@ -16,6 +17,7 @@ import {
   withRule,
 } from '../lib/settings.ts';
 import { formatNumber, h } from './dom.ts';
+import { copyText } from './save.ts';
 
 type NumberKey = 'chunkSize' | 'maxOverflowRatio' | 'maxRawSize' | 'overlap' | 'minChunkSize';
 
@@ -120,12 +122,15 @@ export function createControls(
   const commit = (next: Settings) => {
     settings = next;
     showLimit();
+    markChanged();
     onChange(settings);
   };
 
   // The tokenizer.json unit: a file picker beside the unit, the prefix the model embeds with, and
   // what the loaded file adds to every chunk.
   let tokenizerLoaded = false;
+  /** The name of the tokenizer.json loaded, for "Copy as code". */
+  let tokenizerName: string | null = null;
   const tokenizerFile = h('input', {
     id: 'opt-tokenizer-file',
     type: 'file',
@@ -324,6 +329,61 @@ export function createControls(
     commit(fresh);
   });
 
+  // "Copy as code": the chunkdown({…}) call and the command line for the settings shown.
+  const codeJs = h('pre', { class: 'code-snippet', id: 'code-js' });
+  const codeCli = h('pre', { class: 'code-snippet', id: 'code-cli' });
+  const copyButton = (label: string, source: HTMLElement) => {
+    const button = h('button', { type: 'button' }, label);
+    button.addEventListener('click', async () => {
+      const copied = await copyText(source.textContent ?? '');
+      button.textContent = copied ? 'Copied' : 'Select and copy';
+      setTimeout(() => {
+        button.textContent = label;
+      }, 1500);
+    });
+    return button;
+  };
+  const codeBox = h(
+    'details',
+    { class: 'rules code-box', id: 'copy-code' },
+    h('summary', {}, 'Copy as code'),
+    h('p', { class: 'hint' }, 'The library call and the command that give these chunks.'),
+    codeJs,
+    copyButton('Copy the call', codeJs),
+    codeCli,
+    copyButton('Copy the command', codeCli),
+  );
+  codeBox.addEventListener('toggle', () => showCode());
+  function showCode(): void {
+    if (!codeBox.open) return;
+    const code = settingsCode(settings, tokenizerName ?? 'tokenizer.json');
+    codeJs.textContent = code.js;
+    codeCli.textContent = code.cli;
+  }
+
+  /** Mark the controls whose setting differs from the default (a dot after their label). */
+  function markChanged(): void {
+    const changed = (element: Element | null, yes: boolean) =>
+      element?.classList.toggle('control-changed', yes);
+    for (const [key, input] of numbers) {
+      const value = settings[key];
+      const fallback = DEFAULT_SETTINGS[key];
+      const same = value === fallback || (Number.isNaN(value) && Number.isNaN(fallback));
+      changed(input.closest('.field'), !same);
+    }
+    changed(unit.closest('.field'), settings.unit !== DEFAULT_SETTINGS.unit);
+    if (context) changed(context.closest('.field'), settings.context !== DEFAULT_SETTINGS.context);
+    for (const [key, row] of rows) changed(row.split.closest('.rule'), key in settings.rules);
+    for (const [name, select] of dialects) {
+      changed(select.closest('.rule'), (settings.syntax[name] ?? 'auto') !== 'auto');
+    }
+    const rulesChanged = Object.keys(settings.rules).length;
+    const dialectsChanged = Object.values(settings.syntax).filter((c) => c !== 'auto').length;
+    changed(rulesBox, rulesChanged > 0);
+    changed(dialectsBox, dialectsChanged > 0);
+    showCode();
+  }
+
   form.replaceChildren(
     h(
       'div',
@@ -355,7 +415,8 @@ export function createControls(
       : []),
     dialectsBox,
     rulesBox,
-    reset,
+    h('div', { class: 'options-actions' }, reset),
+    codeBox,
   );
   form.addEventListener('submit', (event) => event.preventDefault());
 
@@ -393,6 +454,7 @@ export function createControls(
     if (Object.keys(next.rules).length > 0) rulesBox.open = true;
     if (Object.values(next.syntax).some((choice) => choice !== 'auto')) dialectsBox.open = true;
     showLimit();
+    markChanged();
   }
 
   set(initial);
@@ -406,6 +468,7 @@ export function createControls(
         return;
       }
       tokenizerLoaded = true;
+      tokenizerName = shown.name;
       tokenizerStatus.classList.remove('error');
       const added =
         shown.specialTokens.length > 0
@@ -423,7 +486,7 @@ export function createControls(
 
 /** How the library treats a node type by default, for the "default (…)" labels. */
 function describe(key: RuleKey): string {
-  const rule: NodeRule | undefined = defaultNodeRules[key];
+  const rule = defaultNodeRules[key] as NodeRule | undefined;
   const split = rule?.split;
   if (split === undefined) return 'allow-split';
   if (typeof split === 'string') return split;

@@ -6,6 +6,7 @@ import type {
   DocumentWorkerRequest,
   TokenizerAnswer,
 } from '../protocol.ts';
+import type { EditFeed } from './editor.ts';
 import { createTokenizerRequests } from './tokenizer-requests.ts';
 
 /** What the document client reports to the page. */
@@ -30,7 +31,7 @@ export interface DocumentClient {
    *
    * @param request The text and options, with the id of the split request they go with.
    */
-  analyze(request: DocumentRequest): void;
+  analyze(request: Omit<DocumentRequest, 'edits'>): void;
   /**
    * Hand the worker a `tokenizer.json` too, for LangChain's split in its tokens.
    *
@@ -55,14 +56,19 @@ export function startDocumentWorker(): Worker {
  *
  * @param worker The worker, from {@link startDocumentWorker}.
  * @param events Where answers and failures go.
+ * @param feed The text's edits, for the worker's copy of the text (taken as a request goes out).
  * @returns The client.
  */
 export function createDocumentClient(
   worker: DocumentWorker,
   events: DocumentEvents,
+  feed: Pick<EditFeed, 'take' | 'reset'>,
 ): DocumentClient {
   let latest = -1;
-  const queue = latestQueue<DocumentRequest>((request) => worker.postMessage(request));
+  let lastSettings: DocumentRequest['settings'] | null = null;
+  const queue = latestQueue<Omit<DocumentRequest, 'edits'>>((request) =>
+    worker.postMessage({ ...request, edits: feed.take() }),
+  );
   const tokenizers = createTokenizerRequests((request) => worker.postMessage(request));
   worker.addEventListener('message', (event) => {
     const response = event.data;
@@ -71,6 +77,13 @@ export function createDocumentClient(
       return;
     }
     queue.done();
+    if (!response.ok && response.resync) {
+      feed.reset();
+      if (response.id === latest && !queue.busy) {
+        queue.push({ id: response.id, settings: lastSettings as DocumentRequest['settings'] });
+      }
+      return;
+    }
     if (response.id !== latest || queue.busy) return;
     if (response.ok) events.answered(response.id, response.analysis);
     else events.failed(response.id, `The document worker failed: ${response.error}`);
@@ -78,6 +91,7 @@ export function createDocumentClient(
   return {
     analyze(request) {
       latest = request.id;
+      lastSettings = request.settings;
       queue.push(request);
     },
     loadTokenizer: tokenizers.load,

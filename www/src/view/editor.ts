@@ -1,13 +1,24 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import {
   Annotation,
+  type ChangeDesc,
+  type ChangeSet,
   type Range as CmRange,
   EditorSelection,
   EditorState,
   StateEffect,
   StateField,
 } from '@codemirror/state';
-import { Decoration, type DecorationSet, EditorView, keymap, placeholder } from '@codemirror/view';
+import {
+  Decoration,
+  type DecorationSet,
+  EditorView,
+  keymap,
+  placeholder,
+  ViewPlugin,
+  type ViewUpdate,
+} from '@codemirror/view';
+import type { ChangeJson, Edits } from '../lib/edits.ts';
 import type { Segment } from '../lib/highlight.ts';
 
 /** Number of chunk colors in the stylesheet (`.c0` … `.c7`). */
@@ -40,6 +51,23 @@ export interface Editor {
   reveal(offset: number): void;
   /** Move keyboard focus into the text. */
   focus(): void;
+  /** Length of the text (without reading it). */
+  readonly length: number;
+  /** Where the caret is (offset of the main selection's head). */
+  readonly caret: number;
+  /**
+   * A feed of the text's edits for a worker that keeps a copy: the first {@link EditFeed.take}
+   * gives the whole text, each later one what changed since the one before.
+   */
+  feed(): EditFeed;
+}
+
+/** Edits of the editor's text since they were last taken (see {@link Editor.feed}). */
+export interface EditFeed {
+  /** The edits since the last take (the whole text on the first take or after a reset). */
+  take(): Edits;
+  /** Send the whole text next time (the receiver lost its copy). */
+  reset(): void;
 }
 
 /** Marks a transaction made by the page rather than by the user. */
@@ -53,52 +81,112 @@ interface Paint {
 
 const setPaint = StateEffect.define<Paint | null>();
 
-/** The chunk marks, mapped through edits until the next split repaints them. */
-const paintField = StateField.define<{ paint: Paint | null; decorations: DecorationSet }>({
-  create: () => ({ paint: null, decorations: Decoration.none }),
+/** The chunk paint and the edits made since it was made (through which it is mapped). */
+interface PaintState {
+  paint: Paint | null;
+  /** Edits since the paint, `null` when there were none. */
+  changes: ChangeDesc | null;
+}
+
+/** The chunk paint, kept as the split gave it; edits after it are kept to map it along. */
+const paintField = StateField.define<PaintState>({
+  create: () => ({ paint: null, changes: null }),
   update(value, transaction) {
     let next = value;
-    if (transaction.docChanged) {
-      next = { paint: null, decorations: value.decorations.map(transaction.changes) };
+    if (transaction.docChanged && value.paint) {
+      const { desc } = transaction.changes;
+      next = {
+        paint: value.paint,
+        changes: value.changes ? value.changes.composeDesc(desc) : desc,
+      };
     }
     for (const effect of transaction.effects) {
-      if (effect.is(setPaint)) {
-        next = {
-          paint: effect.value,
-          decorations: effect.value ? decorate(effect.value) : Decoration.none,
-        };
-      }
+      if (effect.is(setPaint)) next = { paint: effect.value, changes: null };
     }
     return next;
   },
-  provide: (field) => EditorView.decorations.from(field, (value) => value.decorations),
 });
 
+/** A fenced code block's fence line (three or more backticks or tildes, up to three spaces in). */
+const FENCE_LINE = /^(?:[ \t]*>)*[ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?(?:`{3,}|~{3,})/;
+
 /**
- * Marks for the segments. Only the part of the document in view is ever in the page: the editor
- * renders the lines around the viewport, so a 1 MB document costs no more layout than a short one.
+ * The marks of the lines in view only: the chunk runs that meet the viewport (found by binary
+ * search, mapped through the edits made since the split) and the fence lines of code blocks.
+ * Typing, scrolling and a new split cost the same on a 1 MB document as on a short one: no work
+ * in proportion to the document, only to what is on screen.
  */
-function decorate({ segments, starts, active }: Paint): DecorationSet {
-  const marks: CmRange<Decoration>[] = [];
-  const cache = new Map<string, Decoration>();
-  for (const segment of segments) {
-    const first = segment.chunks[0];
-    if (first === undefined || segment.end <= segment.start) continue;
-    const classes = ['chunk', `c${first % PALETTE_SIZE}`];
-    if (segment.chunks.length > 1) classes.push('overlap');
-    if (starts.has(segment.start)) classes.push('start');
-    if (segment.chunks.some((chunk) => active.has(chunk))) classes.push('active');
-    const data = segment.chunks.join(' ');
-    const key = `${classes.join(' ')}|${data}`;
-    let mark = cache.get(key);
-    if (!mark) {
-      mark = Decoration.mark({ class: classes.join(' '), attributes: { 'data-c': data } });
-      cache.set(key, mark);
+const paintPlugin = ViewPlugin.fromClass(
+  class {
+    decorations: DecorationSet;
+    readonly cache = new Map<string, Decoration>();
+    constructor(view: EditorView) {
+      this.decorations = this.build(view);
     }
-    marks.push(mark.range(segment.start, segment.end));
-  }
-  return Decoration.set(marks);
-}
+    update(update: ViewUpdate) {
+      const before = update.startState.field(paintField);
+      const after = update.state.field(paintField);
+      if (update.docChanged || update.viewportChanged || before !== after) {
+        this.decorations = this.build(update.view);
+      }
+    }
+    build(view: EditorView): DecorationSet {
+      const { paint, changes } = view.state.field(paintField);
+      const marks: CmRange<Decoration>[] = [];
+      for (const { from, to } of view.visibleRanges) {
+        const lines: CmRange<Decoration>[] = [];
+        for (let at = from; at <= to; ) {
+          const line = view.state.doc.lineAt(at);
+          if (FENCE_LINE.test(line.text)) lines.push(fenceLine.range(line.from));
+          at = line.to + 1;
+        }
+        marks.push(...lines);
+        if (!paint) continue;
+        const inverse = changes?.invertedDesc;
+        const oldFrom = inverse ? inverse.mapPos(from, -1) : from;
+        const oldTo = inverse ? inverse.mapPos(to, 1) : to;
+        const { segments } = paint;
+        // The first run that ends after the viewport's start.
+        let low = 0;
+        let high = segments.length;
+        while (low < high) {
+          const middle = (low + high) >> 1;
+          if ((segments[middle] as Segment).end <= oldFrom) low = middle + 1;
+          else high = middle;
+        }
+        for (let index = low; index < segments.length; index++) {
+          const segment = segments[index] as Segment;
+          if (segment.start >= oldTo) break;
+          const start = changes ? changes.mapPos(segment.start, 1) : segment.start;
+          const end = changes ? changes.mapPos(segment.end, -1) : segment.end;
+          const mark = this.mark(paint, segment);
+          if (mark && end > start) marks.push(mark.range(start, end));
+        }
+      }
+      return Decoration.set(marks, true);
+    }
+    mark({ starts, active }: Paint, segment: Segment): Decoration | null {
+      const first = segment.chunks[0];
+      if (first === undefined || segment.end <= segment.start) return null;
+      const classes = ['chunk', `c${first % PALETTE_SIZE}`];
+      if (segment.chunks.length > 1) classes.push('overlap');
+      if (starts.has(segment.start)) classes.push('start');
+      if (segment.chunks.some((chunk) => active.has(chunk))) classes.push('active');
+      const data = segment.chunks.join(' ');
+      const key = `${classes.join(' ')}|${data}`;
+      let mark = this.cache.get(key);
+      if (!mark) {
+        mark = Decoration.mark({ class: classes.join(' '), attributes: { 'data-c': data } });
+        if (this.cache.size > 4096) this.cache.clear();
+        this.cache.set(key, mark);
+      }
+      return mark;
+    }
+  },
+  { decorations: (plugin) => plugin.decorations },
+);
+
+const fenceLine = Decoration.line({ class: 'fence-line' });
 
 /**
  * Set up the editor in `parent`: a CodeMirror view, which keeps only the lines in view in the
@@ -111,6 +199,8 @@ function decorate({ segments, starts, active }: Paint): DecorationSet {
  */
 export function createEditor(parent: HTMLElement, events: EditorEvents): Editor {
   let view: EditorView;
+  /** The edits each feed has not taken yet (`null`: it takes the whole text next). */
+  const feeds = new Set<{ pending: ChangeSet | null; whole: boolean }>();
 
   /**
    * Insert text given by an `insertText` input event (what `Input.insertText` and some input
@@ -159,6 +249,7 @@ export function createEditor(parent: HTMLElement, events: EditorEvents): Editor 
           autocapitalize: 'off',
         }),
         paintField,
+        paintPlugin,
         EditorView.domEventHandlers({
           beforeinput: (event) => insertLargeText(event),
           drop: (event) => {
@@ -170,6 +261,12 @@ export function createEditor(parent: HTMLElement, events: EditorEvents): Editor 
           },
         }),
         EditorView.updateListener.of((update) => {
+          if (update.docChanged) {
+            for (const feed of feeds) {
+              if (!feed.whole)
+                feed.pending = feed.pending ? feed.pending.compose(update.changes) : update.changes;
+            }
+          }
           const byUser = update.transactions.some((tr) => !tr.annotation(external));
           if (update.docChanged && byUser) events.onInput();
           else if (
@@ -196,7 +293,26 @@ export function createEditor(parent: HTMLElement, events: EditorEvents): Editor 
     },
   });
 
-  const paint = (): Paint | null => view.state.field(paintField).paint;
+  // …and put the caret somewhere, as on a text area (scrolled into view).
+  Object.defineProperty(view.contentDOM, 'setSelectionRange', {
+    configurable: true,
+    value: (from: number, to: number = from) => {
+      const length = view.state.doc.length;
+      const clamp = (at: number) => Math.max(0, Math.min(length, Math.trunc(at)));
+      view.focus();
+      view.dispatch({
+        selection: EditorSelection.range(clamp(from), clamp(to)),
+        scrollIntoView: true,
+        annotations: external.of(true),
+      });
+    },
+  });
+
+  /** The paint, while no edit has moved it since the split. */
+  const paint = (): Paint | null => {
+    const state = view.state.field(paintField);
+    return state.changes ? null : state.paint;
+  };
 
   return {
     get value() {
@@ -235,6 +351,33 @@ export function createEditor(parent: HTMLElement, events: EditorEvents): Editor 
     },
     focus() {
       view.focus();
+    },
+    get length() {
+      return view.state.doc.length;
+    },
+    get caret() {
+      return view.state.selection.main.head;
+    },
+    feed() {
+      const state = { pending: null as ChangeSet | null, whole: true };
+      feeds.add(state);
+      return {
+        take() {
+          const { doc } = view.state;
+          if (state.whole) {
+            state.whole = false;
+            state.pending = null;
+            return { text: doc.toString() };
+          }
+          const changes = (state.pending?.toJSON() ?? [doc.length]) as ChangeJson;
+          state.pending = null;
+          return { changes, length: doc.length };
+        },
+        reset() {
+          state.whole = true;
+          state.pending = null;
+        },
+      };
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Chunk, Diagnostic, Frontmatter } from 'chunkdown';
-import type { Report, SizeSummary } from 'chunkdown/quality';
+import { plural, type Report, type SizeSummary } from 'chunkdown/quality';
 import type { Analysis, SplitterReport, Totals } from '../lib/analyze.ts';
 import { formatNumber, h } from './dom.ts';
 import { histogramScale, histogramSvg } from './histogram.ts';
@@ -9,18 +9,14 @@ import { histogramScale, histogramSvg } from './histogram.ts';
  *
  * @param container Element to fill.
  * @param report chunkdown's report.
- * @param chunks chunkdown's chunks.
  * @param unit Size unit label.
- * @param maxRawSize The raw size cap, if any.
  * @param kind The kind of document, when the library says.
  * @param syntax The docs dialects the document was read with, and what went wrong reading it.
  */
 export function renderSummary(
   container: HTMLElement,
   report: SplitterReport,
-  chunks: readonly Chunk[],
   unit: string,
-  maxRawSize: number | null,
   kind?: string,
   syntax: { names: readonly string[]; diagnostics: readonly Diagnostic[] } = {
     names: [],
@@ -28,7 +24,7 @@ export function renderSummary(
   },
 ): void {
   const { totals, measuredSummary: content } = report;
-  const issues = chunksWithIssues(report, chunks, maxRawSize);
+  const issues = chunksWithIssues(report);
   container.replaceChildren(
     item('chunks', formatNumber(totals.chunks), 'chunk-count'),
     item('median', `${formatNumber(content?.median)} ${unit}`),
@@ -53,41 +49,20 @@ export function renderSummary(
 
 const SYNTAX = 'The docs dialects the document was read with';
 
-const ISSUES = 'Chunks with at least one of the checks on the Stats tab';
+const ISSUES =
+  'Chunks with something that breaks them: a code fence or container left open, a table row without its header, a word cut in two, over the size limit or the raw size cap, markup without text. Over the chunk size within the limit is allowed, not an issue.';
 const KIND = 'What kind of document the library took this for';
 
 /**
- * Chunks that fail at least one check of the Stats tab's list, so that the summary and the list
- * agree.
+ * Chunks with at least one issue: what breaks a chunk (`chunkIssues` of `chunkdown/quality`, the
+ * ones `chunkdown --report` counts), not a chunk over the chunk size within the allowed limit nor
+ * a tiny one, which the cards show as information.
  *
  * @param report chunkdown's report.
- * @param chunks chunkdown's chunks.
- * @param maxRawSize The raw size cap, if any.
  * @returns Number of chunks with an issue.
  */
-export function chunksWithIssues(
-  report: SplitterReport,
-  chunks: readonly Chunk[],
-  maxRawSize: number | null = null,
-): number {
-  let count = 0;
-  report.checks.forEach((check, index) => {
-    const chunk = chunks[index];
-    if (
-      (maxRawSize !== null && (chunk?.rawSize ?? 0) > maxRawSize) ||
-      check.overChunkSize ||
-      check.overLimit ||
-      check.orphanRows > 0 ||
-      check.unbalancedFences > 0 ||
-      check.cutsWord ||
-      check.tiny ||
-      chunk?.cut ||
-      chunk?.fallback
-    ) {
-      count++;
-    }
-  });
-  return count;
+export function chunksWithIssues(report: SplitterReport): number {
+  return report.checks.filter((check) => check.issues.length > 0).length;
 }
 
 function item(
@@ -141,7 +116,7 @@ export function renderStats(
     h(
       'p',
       { class: 'hint', id: 'stats-issues' },
-      `${formatNumber(chunksWithIssues(report, chunks, quality.settings.maxRawSize ?? null))} of ${formatNumber(chunks.length)} chunks with an issue:`,
+      `${formatNumber(chunksWithIssues(report))} of ${plural(chunks.length, 'chunk')} with an issue (what breaks a chunk); the rest is information:`,
     ),
     checksList(report.totals, quality),
     reasons.length > 0 ? h('h3', {}, 'Why chunks exceed the limit') : null,
@@ -213,32 +188,45 @@ function sizeTable(quality: Report, report: SplitterReport): HTMLTableElement {
  * at the chunk's source edges).
  */
 function checksList(totals: Totals, quality: Report): HTMLUListElement {
-  const entries: [key: string, label: string, count: number][] = [
-    ['over-chunk-size', 'over chunk size', totals.overChunkSize],
-    ['over-limit', 'over the limit', quality.overLimit.count],
+  // Whether a finding breaks a chunk (an issue) or is information the options allow.
+  const entries: [key: string, label: string, count: number, issue: boolean][] = [
+    [
+      'over-chunk-size',
+      'over chunk size, within the limit (allowed)',
+      totals.overChunkSize - quality.overLimit.count,
+      false,
+    ],
+    ['over-limit', 'over the limit', quality.overLimit.count, true],
     ...(quality.settings.maxRawSize === undefined
       ? []
       : [
-          ['over-raw-cap', 'over the raw size cap', quality.overRawCap.count] as [
+          ['over-raw-cap', 'over the raw size cap', quality.overRawCap.count, true] as [
             string,
             string,
             number,
+            boolean,
           ],
         ]),
-    ['cut', 'cut by the raw size cap', quality.cut.count],
-    ['fallback', 'split as plain text (fallback)', quality.fallback.count],
-    ['orphan-rows', 'orphan table rows', quality.orphanRows.count],
-    ['unbalanced-fences', 'unbalanced code fences', quality.unbalancedFences.count],
-    ['mid-word', 'mid-word cuts', totals.cutsWord],
-    ['tiny', 'tiny chunks (< 50 characters)', quality.tiny.count],
+    ['cut', 'cut by the raw size cap', quality.cut.count, false],
+    ['fallback', 'split as plain text (fallback)', quality.fallback.count, false],
+    ['orphan-rows', 'orphan table rows', quality.orphanRows.count, true],
+    ['unbalanced-fences', 'unbalanced code fences', quality.unbalancedFences.count, true],
+    ['unbalanced-containers', 'unbalanced containers', totals.unbalancedContainers, true],
+    ['markup-only', 'chunks of markup only', quality.markupOnly?.count ?? 0, true],
+    ['mid-word', 'mid-word cuts', totals.cutsWord, true],
+    ['tiny', 'tiny chunks (< 50 characters)', quality.tiny.count, false],
   ];
   return h(
     'ul',
     { class: 'checks', id: 'checks' },
-    entries.map(([key, label, count]) =>
+    entries.map(([key, label, count, issue]) =>
       h(
         'li',
-        { class: count > 0 ? 'warn' : 'ok', 'data-check': key },
+        {
+          class: count === 0 ? 'ok' : issue ? 'warn' : 'info',
+          'data-check': key,
+          title: issue ? 'An issue: it breaks a chunk' : 'Information: the options allow it',
+        },
         h('strong', {}, formatNumber(count)),
         ` ${label}`,
       ),

@@ -1,5 +1,6 @@
 import type { Analysis } from '../lib/analyze.ts';
 import type { DocumentAnalysis } from '../lib/document-analysis.ts';
+import { humanError } from '../lib/errors.ts';
 import { chunksAt, type Range } from '../lib/highlight.ts';
 import type { Settings } from '../lib/settings.ts';
 import { type CardList, chunkdownCardSource, langchainCards, renderCards } from './cards.ts';
@@ -21,21 +22,25 @@ export interface Results {
    * good result on screen.
    *
    * @param answer The worker's answer.
+   * @param follow The text was typed in since the last answer: show the card of the chunk at
+   * the caret.
    */
-  show(answer: SplitAnswer): void;
+  show(answer: SplitAnswer, follow?: boolean): void;
   /**
    * Draw the outline and LangChain's split that go with the answer on screen (they come after
    * it, from the document worker); until then the views show the ones before.
    *
    * @param analysis The document worker's answer.
    */
-  showDocument(analysis: DocumentAnalysis): void;
+  showDocument(analysis: DocumentAnalysis, id: number): void;
   /**
    * Show an error above the results.
    *
    * @param message The message.
    */
   showError(message: string): void;
+  /** Open a view (the Folder view when a folder is opened). */
+  openTab(tab: Tab): void;
   /**
    * Select the chunks at a source offset (the caret moved there).
    *
@@ -51,6 +56,11 @@ export interface ResultsContext {
   status: Status;
   /** The store's current revision of the text. */
   revision(): number;
+  /**
+   * A view that shows the outline or LangChain's split is open: ask for them for the split
+   * request `id` (they read the whole document, so only when a view shows them).
+   */
+  wantDocument(id: number): void;
 }
 
 /**
@@ -65,7 +75,11 @@ export function createResults(context: ResultsContext): Results {
   const errorBox = byId('error', HTMLDivElement);
   let shown: SplitAnswer | null = null;
   let documentShown: DocumentAnalysis | null = null;
+  /** The split request the outline and LangChain's split on screen go with. */
+  let documentFor = -1;
   let cardList: CardList | null = null;
+  /** The chunk whose card the chunks view must show (the one at the caret, after typing). */
+  let follow: number | undefined;
   /** Whether the answer on screen was made from the text in the editor. */
   const current = () => shown !== null && shown.revision === context.revision();
 
@@ -75,6 +89,9 @@ export function createResults(context: ResultsContext): Results {
 
   function render(tab: Tab, view: HTMLElement, { chunkdown: ours, request }: SplitAnswer): void {
     const unit = unitLabel(request.settings);
+    if ((tab === 'sections' || tab === 'compare') && documentFor !== request.id) {
+      context.wantDocument(request.id);
+    }
     const ranges: Range[] = ours.ok ? ours.chunks : [];
     switch (tab) {
       case 'chunks':
@@ -88,7 +105,10 @@ export function createResults(context: ResultsContext): Results {
           chunkdownCardSource(ours.chunks, ours.report, unit),
           (index) => select([index], 'card'),
           cardList,
+          follow,
         );
+        if (follow !== undefined) cardList.reveal(follow, false);
+        follow = undefined;
         break;
       case 'sections':
         if (!documentShown) {
@@ -103,6 +123,9 @@ export function createResults(context: ResultsContext): Results {
           return;
         }
         renderStats(view, ours.chunks, ours.frontmatter, ours.report, ours.quality, unit);
+        break;
+      case 'folder':
+        // Drawn by the folder view as its worker answers.
         break;
       case 'compare': {
         const analysis: Analysis = {
@@ -149,11 +172,12 @@ export function createResults(context: ResultsContext): Results {
     get shown() {
       return shown;
     },
-    show(answer) {
+    show(answer, typed = false) {
       const { chunkdown: ours, request } = answer;
       if (!ours.ok) {
-        // Keep the last good result on screen while an option is invalid.
-        showError(ours.error);
+        // Keep the last good result on screen while an option is invalid; say what is wrong in
+        // words (the field and what it accepts).
+        showError(humanError(ours.error));
         controls.flagInvalid(ours.error);
         status.line(shown ? 'showing the last valid result' : '');
         return;
@@ -162,24 +186,28 @@ export function createResults(context: ResultsContext): Results {
       errorBox.hidden = true;
       controls.flagInvalid(null);
       const unit = unitLabel(request.settings);
-      renderSummary(
-        summary,
-        ours.report,
-        ours.chunks,
-        unit,
-        request.settings.maxRawSize,
-        ours.kind,
-        { names: ours.syntax, diagnostics: ours.diagnostics },
-      );
+      renderSummary(summary, ours.report, unit, ours.kind, {
+        names: ours.syntax,
+        diagnostics: ours.diagnostics,
+      });
       if (current()) editor.showChunks(ours.segments, ours.starts);
+      follow = undefined;
+      if (typed && current()) {
+        const at = chunksAt(ours.chunks, editor.caret)[0];
+        if (at !== undefined) follow = at;
+      }
       status.line(`split in ${formatNumber(Math.round(ours.report.ms))} ms`);
       tabs.invalidate();
     },
-    showDocument(analysis) {
+    showDocument(analysis, id) {
       documentShown = analysis;
+      documentFor = id;
       tabs.invalidate(['sections', 'compare']);
     },
     showError,
+    openTab(tab) {
+      tabs.open(tab);
+    },
     selectAt(offset) {
       if (!shown?.chunkdown.ok || !current()) return;
       select(chunksAt(shown.chunkdown.chunks, offset), 'source');

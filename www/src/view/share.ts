@@ -4,6 +4,7 @@ import { latestQueue } from '../lib/latest.ts';
 import { MAX_LINK_CHARS, toStateFile } from '../lib/url-state.ts';
 import type { ShareAnswer, ShareRequest, SplitRequest } from '../protocol.ts';
 import { byId } from './dom.ts';
+import type { EditFeed } from './editor.ts';
 import { copyText, download } from './save.ts';
 import type { Status } from './status.ts';
 
@@ -25,17 +26,35 @@ export interface Share {
  *
  * @param store The page's state, for the state file.
  * @param status Where notices go.
+ * @param feed The text's edits, for the share worker's copy of the text.
+ * @param currentText The text now (for the state file).
  * @returns The share.
  */
-export function createShare(store: AppStore, status: Status): Share {
+export function createShare(
+  store: AppStore,
+  status: Status,
+  feed: EditFeed,
+  currentText: () => string,
+): Share {
   const worker = new Worker(new URL('../share-worker.ts', import.meta.url), { type: 'module' });
   const panel = byId('share-panel', HTMLDivElement);
   let latest = 0;
   let answer: ShareAnswer | null = null;
   let waiting: ((answer: ShareAnswer) => void)[] = [];
-  const queue = latestQueue<ShareRequest>((request) => worker.postMessage(request));
+  type Job = Omit<ShareRequest, 'edits'>;
+  // The edits are taken when a request goes out, so a request dropped while one ran loses none.
+  const queue = latestQueue<Job>((job) => worker.postMessage({ ...job, edits: feed.take() }));
   worker.addEventListener('message', (event: MessageEvent<ShareAnswer>) => {
     queue.done();
+    if (event.data.resync) {
+      feed.reset();
+      queue.push({
+        id: event.data.id,
+        example: store.state.example,
+        settings: store.state.settings,
+      });
+      return;
+    }
     if (event.data.id !== latest) return;
     answer = event.data;
     setUrl(answer.hash.length <= MAX_LINK_CHARS ? answer.hash : '');
@@ -66,7 +85,7 @@ export function createShare(store: AppStore, status: Status): Share {
     });
   });
   byId('share-download', HTMLButtonElement).addEventListener('click', () => {
-    const file = toStateFile(store.state, exampleText);
+    const file = toStateFile({ ...store.state, text: currentText() }, exampleText);
     download(`${store.name}.chunkdown.json`, file, 'application/json');
     panel.hidden = true;
   });
@@ -77,8 +96,8 @@ export function createShare(store: AppStore, status: Status): Share {
   return {
     update(request) {
       latest = request.id;
-      const { text, example, settings } = request;
-      queue.push({ id: request.id, state: { text, example, settings } });
+      const { example, settings } = request;
+      queue.push({ id: request.id, example, settings });
     },
   };
 }

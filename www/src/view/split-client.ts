@@ -3,6 +3,7 @@ import { createChunkStore } from '../lib/chunk-store.ts';
 import { latestQueue } from '../lib/latest.ts';
 import type { AppState } from '../lib/settings.ts';
 import type { SplitRequest, TokenizerAnswer, WorkerMessage, WorkerRequest } from '../protocol.ts';
+import type { EditFeed } from './editor.ts';
 import { createTokenizerRequests } from './tokenizer-requests.ts';
 
 /** An answer to draw: chunkdown's chunks, the request it answers and the revision of the text. */
@@ -34,13 +35,13 @@ export interface SplitWorker {
 /** Requests to the split worker. */
 export interface SplitClient {
   /**
-   * Ask for a split of `state`. While the worker is busy only the newest request waits, and the
-   * answer to a request that a newer one followed is not drawn.
+   * Ask for a split of the text with these options. While the worker is busy only the newest
+   * request waits, and the answer to a request that a newer one followed is not drawn. The text
+   * goes as edits, taken from the feed (with the store's revision) when the request goes out.
    *
-   * @param state Text, example and options.
-   * @param revision The store's revision of the text.
+   * @param state Example and options (the text comes from the feed).
    */
-  split(state: Readonly<AppState>, revision: number): void;
+  split(state: Readonly<Pick<AppState, 'example' | 'settings'>>): void;
   /** Whether a request is with the worker. */
   readonly busy: boolean;
   /**
@@ -70,14 +71,24 @@ export function startSplitWorker(): Worker {
  *
  * @param worker The worker, from {@link startSplitWorker}.
  * @param events Where answers and failures go.
+ * @param source The text's edits and the store's revision, read as a request goes out.
  * @returns The client.
  */
-export function createSplitClient(worker: SplitWorker, events: SplitEvents): SplitClient {
+export function createSplitClient(
+  worker: SplitWorker,
+  events: SplitEvents,
+  source: { feed: Pick<EditFeed, 'take' | 'reset'>; revision(): number },
+): SplitClient {
   type Job = { request: SplitRequest; revision: number };
   let nextId = 0;
   let inFlight: Job | null = null;
+  let last: Pick<AppState, 'example' | 'settings'> | null = null;
   const store = createChunkStore();
-  const queue = latestQueue<Job>((job) => {
+  const queue = latestQueue<Omit<SplitRequest, 'edits'>>((pending) => {
+    const job = {
+      request: { ...pending, edits: source.feed.take() },
+      revision: source.revision(),
+    };
     inFlight = job;
     events.started();
     worker.postMessage(job.request);
@@ -89,7 +100,14 @@ export function createSplitClient(worker: SplitWorker, events: SplitEvents): Spl
       tokenizers.settle(response);
       return;
     }
-    const job = inFlight;
+    const job = inFlight as Job | null;
+    if (!response.ok && response.resync) {
+      // The worker's copy of the text is out of step: send it whole, with the newest options.
+      source.feed.reset();
+      queue.done();
+      if (!queue.busy && last) queue.push({ id: ++nextId, ...last });
+      return;
+    }
     queue.done();
     if (!job || response.id !== job.request.id) return;
     const chunks =
@@ -97,10 +115,10 @@ export function createSplitClient(worker: SplitWorker, events: SplitEvents): Spl
     // A newer request is already running: skip drawing this one.
     if (queue.busy) return;
     if (response.ok) {
-      const { text, settings } = job.request;
+      const { settings } = job.request;
       events.answered({
         request: job.request,
-        chunkdown: chunkdownAnalysis(response.chunkdown, chunks, settings, text.length),
+        chunkdown: chunkdownAnalysis(response.chunkdown, chunks, settings, response.length),
         revision: job.revision,
       });
     } else {
@@ -112,9 +130,10 @@ export function createSplitClient(worker: SplitWorker, events: SplitEvents): Spl
     events.failed(`The worker failed to start: ${event.message || 'unknown error'}`);
   });
   return {
-    split(state, revision) {
-      const { text, settings, example } = state;
-      queue.push({ request: { id: ++nextId, text, settings, example }, revision });
+    split(state) {
+      const { settings, example } = state;
+      last = { settings, example };
+      queue.push({ id: ++nextId, settings, example });
     },
     get busy() {
       return queue.busy;

@@ -1,7 +1,7 @@
 import { byId } from './dom.ts';
 
 /** The result views, in the order of their tabs. */
-export const TABS = ['chunks', 'sections', 'stats', 'compare'] as const;
+export const TABS = ['chunks', 'sections', 'stats', 'compare', 'folder'] as const;
 /** A result view. */
 export type Tab = (typeof TABS)[number];
 
@@ -15,6 +15,8 @@ export interface Tabs {
    * @param tabs The views the new results change (all by default).
    */
   invalidate(tabs?: readonly Tab[]): void;
+  /** Open a tab (and show its button, which a tab hidden until needed starts without). */
+  open(tab: Tab): void;
 }
 
 /**
@@ -49,7 +51,9 @@ export function createTabs(render: (tab: Tab, view: HTMLElement) => void): Tabs 
     button.addEventListener('keydown', (event) => {
       const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
       if (step === 0) return;
-      const next = (index + step + TABS.length) % TABS.length;
+      let next = index;
+      do next = (next + step + TABS.length) % TABS.length;
+      while (buttons[next]?.hidden && next !== index);
       open(TABS[next] as Tab);
       buttons[next]?.focus();
     });
@@ -59,6 +63,11 @@ export function createTabs(render: (tab: Tab, view: HTMLElement) => void): Tabs 
   return {
     get active() {
       return active;
+    },
+    open(tab) {
+      const button = buttons[TABS.indexOf(tab)];
+      if (button) button.hidden = false;
+      open(tab);
     },
     invalidate(tabs = TABS) {
       for (const tab of tabs) stale.add(tab);

@@ -32,7 +32,7 @@ export function observeLive(): void {
   );
 }
 
-/** One edit at the top of the document, measured. */
+/** One edit, measured. */
 export interface TopEdit {
   /** Milliseconds from the last keystroke to the frame that shows a card with the sentence. */
   toCards: number;
@@ -40,32 +40,78 @@ export interface TopEdit {
   longTasks: number[];
 }
 
+/** Where in the document an edit is typed. */
+export type EditPlace = 'top' | 'middle' | 'end';
+
 /**
- * Type `# heading`, a blank line and `sentence` at the very top of the document (above a blank
- * line made first, so the sentence stays its own paragraph), at a typist's pace, and measure
- * until a card shows the sentence and until the page is ready.
- *
- * @param page A page of the visualizer opened with {@link observeLive} as an init script.
- * @param heading Heading text (without the `#`).
- * @param sentence A sentence that appears nowhere in the document.
- * @param delay Milliseconds between keys.
- * @returns The measurements.
+ * Type `# heading`, a blank line and `sentence` at the very top of the document. See
+ * {@link typeAt}.
  */
-export async function typeAtTop(
+export function typeAtTop(
   page: Page,
   heading: string,
   sentence: string,
   delay = 60,
 ): Promise<TopEdit> {
-  // As a user does: scroll to the top and click the first line.
-  await page.locator('.cm-scroller').evaluate((scroller) => {
-    scroller.scrollTop = 0;
-  });
-  await page.locator('.cm-line').first().click();
-  await page.keyboard.press('Control+Home');
+  return typeAt(page, 'top', heading, sentence, delay);
+}
+
+/**
+ * Type `# heading`, a blank line and `sentence` as a block of their own (after a blank line made
+ * first, so the sentence stays its own paragraph) at the top, in the middle (before the first
+ * paragraph past the middle that is outside fenced code) or at the end of the document, at a
+ * typist's pace, and measure until a card shows the sentence and until the page is ready.
+ *
+ * @param page A page of the visualizer opened with {@link observeLive} as an init script.
+ * @param place Where to type.
+ * @param heading Heading text (without the `#`).
+ * @param sentence A sentence that appears nowhere in the document.
+ * @param delay Milliseconds between keys.
+ * @returns The measurements.
+ */
+export async function typeAt(
+  page: Page,
+  place: EditPlace,
+  heading: string,
+  sentence: string,
+  delay = 60,
+): Promise<TopEdit> {
+  const offset = await page.locator('#source').evaluate((element, where) => {
+    const text = (element as HTMLTextAreaElement).value;
+    if (where === 'top') return 0;
+    if (where === 'end') return text.length;
+    // The start of a paragraph after a blank line, past the middle and outside fenced code.
+    const fence = /^ {0,3}(`{3,}|~{3,})/;
+    let open: string | null = null;
+    let at = 0;
+    let blank = false;
+    for (const line of text.split('\n')) {
+      const marker = fence.exec(line)?.[1];
+      if (marker) {
+        if (open === null) open = marker[0] as string;
+        else if (marker[0] === open) open = null;
+      } else if (open === null && blank && at >= text.length / 2 && /^[A-Za-z]/.test(line)) {
+        return at;
+      }
+      blank = line.trim() === '';
+      at += line.length + 1;
+    }
+    return text.length;
+  }, place);
+  const caret = (at: number) =>
+    page
+      .locator('#source')
+      .evaluate(
+        (element, value) =>
+          (element as unknown as { setSelectionRange(at: number): void }).setSelectionRange(value),
+        at,
+      );
+  // As a user does: click into the text, put the caret there, make room.
+  await page.locator('#source').focus();
+  await caret(offset);
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
-  await page.keyboard.press('Control+Home');
+  if (place !== 'end') await caret(offset);
   await splitDone(page);
   await page.evaluate((text) => {
     const probe = (window as unknown as { live: LiveProbe }).live;

@@ -124,7 +124,13 @@ describe('the visualizer', () => {
     const count = await chunkCount(page);
     const ids = await page.locator('.card .chunk-id').allTextContents();
     expect(ids).toHaveLength(count);
-    expect(ids.every((id) => /^[0-9a-f]{10}$/.test(id))).toBe(true);
+    // The full id (16 hex digits), and a button that copies it.
+    expect(ids.every((id) => /^[0-9a-f]{16}$/.test(id))).toBe(true);
+    await page.locator('.card .copy-id').nth(1).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(ids[1]);
+    // Copying is not choosing the card; cards number from 0, as the command line.
+    expect(await page.locator('.card.selected').count()).toBe(0);
+    expect(await page.locator('.card .chunk-number').first().textContent()).toBe('#0');
     expect(await page.locator('.card .embed-text').count()).toBe(0);
 
     await page.locator('#opt-context').check();
@@ -218,6 +224,10 @@ describe('the visualizer', () => {
     expect(count).toBeGreaterThan(1);
 
     await page.locator('#tab-compare').click();
+
+    // The outline and LangChain's split are read when a view shows them.
+
+    await splitDone(page);
     const orphans = page.locator('#compare-table tr[data-metric="orphan table rows"] td');
     expect(await orphans.nth(0).textContent()).toBe('0');
     expect(Number(await orphans.nth(1).textContent())).toBeGreaterThan(0);
@@ -265,7 +275,10 @@ describe('the visualizer', () => {
     const { page } = current;
     await page.locator('#opt-chunkSize').fill('0');
     await splitDone(page);
-    await expect.poll(() => page.locator('#error').textContent()).toContain('chunkSize');
+    // In words: the field and what it accepts.
+    await expect
+      .poll(() => page.locator('#error').textContent())
+      .toBe('Chunk size must be a number above 0, not 0');
     expect(await page.locator('#opt-chunkSize').getAttribute('aria-invalid')).not.toBeNull();
 
     await page.locator('#opt-chunkSize').fill('400');
@@ -285,6 +298,8 @@ describe('the visualizer', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'phone');
     await page.locator('#tab-sections').click();
+    // The outline and LangChain's split are read when a view shows them.
+    await splitDone(page);
     await page.locator('.tree .section').first().waitFor();
     await page.locator('.tabs').evaluate((tabs) => tabs.scrollIntoView());
     await screenshot(page, 'phone-sections');
@@ -325,13 +340,16 @@ describe('the visualizer', () => {
     await page.locator('#tab-stats').click();
     const stats = (await page.locator('#stats-issues').textContent()) ?? '';
     expect(Number(stats.split(' ')[0])).toBe(issues);
+    // Over the chunk size within the limit the ratio allows is information, not an issue.
     const over = Number(await page.locator('[data-check="over-chunk-size"] strong').textContent());
     expect(over).toBeGreaterThan(0);
-    expect(issues).toBeGreaterThanOrEqual(over);
+    expect(await page.locator('[data-check="over-chunk-size"]').getAttribute('class')).toBe('info');
+    const broken = await page.$$eval('#checks li.warn strong', (counts) => counts.length);
+    if (broken === 0) expect(issues).toBe(0);
 
     await page.locator('#opt-chunkSize').fill('0');
     await splitDone(page);
-    await expect.poll(() => page.locator('#error').textContent()).toContain('chunkSize');
+    await expect.poll(() => page.locator('#error').textContent()).toContain('Chunk size');
     expect(await chunkCount(page)).toBe(count);
     await page.locator('#tab-chunks').click();
     expect(await page.locator('.card').count()).toBeGreaterThan(0);
@@ -343,6 +361,8 @@ describe('the visualizer', () => {
     await page.locator('#example').selectOption('table');
     await splitDone(page);
     await page.locator('#tab-compare').click();
+    // The outline and LangChain's split are read when a view shows them.
+    await splitDone(page);
     const ticks = await page.$$eval('.compare-column svg', (charts) =>
       charts.map((chart) => [...chart.querySelectorAll('text')].map((text) => text.textContent)),
     );

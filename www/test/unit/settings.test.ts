@@ -1,5 +1,5 @@
 import { type ChunkdownOptions, chunkdown, ruleKeys, type Syntax } from 'chunkdown';
-import { syntaxNames } from 'chunkdown/syntax';
+import { auto, syntaxNames } from 'chunkdown/syntax';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_RULE,
@@ -63,7 +63,7 @@ describe('toChunkdownOptions', () => {
     const { syntax, ...options } = toChunkdownOptions(base);
     expect(options).toEqual({
       chunkSize: 500,
-      maxOverflowRatio: 1.5,
+      maxOverflowRatio: 1,
       overlap: 0,
       minChunkSize: 0,
     });
@@ -86,7 +86,7 @@ describe('toChunkdownOptions', () => {
     ]);
     const none: Settings = {
       ...base,
-      syntax: { mdx: 'off', directive: 'off', math: 'off', mkdocs: 'off' },
+      syntax: Object.fromEntries(syntaxNames.map((name) => [name, 'off'])) as Settings['syntax'],
     };
     expect(toChunkdownOptions(none)).not.toHaveProperty('syntax');
   });
@@ -124,7 +124,8 @@ describe('withRule', () => {
 
 describe('overflowLimit', () => {
   it('is chunk size × ratio, or null when that is not a positive number', () => {
-    expect(overflowLimit(base)).toBe(750);
+    expect(overflowLimit(base)).toBe(500);
+    expect(overflowLimit({ ...base, maxOverflowRatio: 1.5 })).toBe(750);
     expect(overflowLimit({ ...base, chunkSize: Number.NaN })).toBeNull();
     expect(overflowLimit({ ...base, chunkSize: -1 })).toBeNull();
     expect(overflowLimit({ ...base, maxOverflowRatio: 0.5 })).toBeNull();
@@ -175,5 +176,32 @@ describe('sanitizeSettings', () => {
       rules: { strong: { split: 'never-split', size: DEFAULT_RULE.size, style: 'default' } },
     });
     expect(sanitizeSettings('nonsense')).toEqual({ ...DEFAULT_SETTINGS, rules: {} });
+  });
+});
+
+describe('the defaults', () => {
+  it('are the library’s and the command line’s: ratio 1, dialects detected (auto())', () => {
+    const text = [
+      '# Guide',
+      '',
+      '!!! note "Before you start"',
+      '',
+      '    ```sh',
+      '    npm i x',
+      '    ```',
+      '',
+      ...Array.from({ length: 40 }, (_, index) =>
+        `Paragraph ${index} says a little more. `.repeat(4),
+      ),
+    ].join('\n\n');
+    const page = chunkdown(toChunkdownOptions(DEFAULT_SETTINGS)).split(text);
+    const library = chunkdown({ chunkSize: DEFAULT_SETTINGS.chunkSize, syntax: auto() }).split(
+      text,
+    );
+    expect(DEFAULT_SETTINGS.maxOverflowRatio).toBe(1);
+    expect(page.syntax).toEqual(['mkdocs']);
+    expect(page.chunks.map((chunk) => chunk.text)).toEqual(
+      library.chunks.map((chunk) => chunk.text),
+    );
   });
 });

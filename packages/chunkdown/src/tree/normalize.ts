@@ -169,7 +169,10 @@ export function normalize(
     if (!result || reads.length === 0) return result;
     outer?.push(...reads);
     const unique = [...new Map(reads.map((read) => [read.identifier, read])).values()];
-    return { ...result, data: { ...result.data, chunkdownDefinitions: unique } } as Nodes;
+    return {
+      ...result,
+      data: { ...result.data, chunkdownDefinitions: unique },
+    } as unknown as Nodes;
   }
 
   function rebuildNode(

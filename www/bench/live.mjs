@@ -1,0 +1,35 @@
+// `pnpm run bench:live [--file PATH] [--syntax none|default] [--trials N] [--where top,middle,end]
+// [--size N]`: the flags become LIVE_* variables for bench/live-typing.ts, which vitest runs
+// (vitest itself takes no such flags).
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const flags = {
+  file: 'LIVE_FILE',
+  syntax: 'LIVE_SYNTAX',
+  trials: 'LIVE_TRIALS',
+  where: 'LIVE_WHERE',
+  size: 'LIVE_SIZE',
+};
+const env = { ...process.env };
+const args = process.argv.slice(2);
+for (let index = 0; index < args.length; index++) {
+  const [flag, inline] = (args[index] ?? '').replace(/^--/, '').split('=', 2);
+  const variable = flags[flag];
+  const value = inline ?? args[++index];
+  if (!variable || value === undefined) {
+    console.error(
+      `bench:live: unknown or incomplete flag ${args[index]}; accepted: ${Object.keys(flags)
+        .map((name) => `--${name} VALUE`)
+        .join(', ')}`,
+    );
+    process.exit(2);
+  }
+  // A file is named from where pnpm was started (INIT_CWD), not from www/.
+  env[variable] = flag === 'file' ? resolve(process.env.INIT_CWD ?? process.cwd(), value) : value;
+}
+const run = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.bench.config.ts'], {
+  stdio: 'inherit',
+  env,
+});
+process.exit(run.status ?? 1);

@@ -1,0 +1,74 @@
+import { chunkdown } from 'chunkdown';
+import { auto } from 'chunkdown/syntax';
+import { describe, expect, it } from 'vitest';
+import { renderChunk } from '../../src/lib/render.ts';
+
+describe('renderChunk', () => {
+  it('renders a table and code with its language', () => {
+    const html = renderChunk('| a | b |\n| - | - |\n| 1 | 2 |\n\n```ts\nconst x = 1;\n```');
+    expect(html).toContain('<table>');
+    expect(html).toContain('<td>1</td>');
+    expect(html).toContain('<code class="language-ts">const x = 1;\n</code>');
+  });
+
+  it('leaves out scripts, event handlers and javascript: links', () => {
+    const html = renderChunk(
+      [
+        '<script>window.hacked = 1</script>',
+        '',
+        '<img src="x" onerror="window.hacked = 1">',
+        '',
+        '[click](javascript:alert(1)) and ![i](x.png)',
+      ].join('\n'),
+    );
+    expect(html).not.toMatch(/<script|onerror|javascript:/i);
+    expect(html).toContain('click');
+  });
+
+  it('draws the containers a chunk sits in as boxes with their titles', () => {
+    const text = [
+      '# Setup',
+      '',
+      '!!! warning "Before you start"',
+      '',
+      '    Back up **everything** first.',
+      '',
+      '    ```sh',
+      '    cp -r data backup',
+      '    ```',
+    ].join('\n');
+    const chunk = chunkdown({ chunkSize: 500, syntax: auto() })
+      .split(text)
+      .chunks.find((candidate) => (candidate.containers ?? []).length > 0);
+    if (!chunk) throw new Error('no chunk in a container');
+    const html = renderChunk(chunk.text);
+    expect(html).toContain('<div class="container-box"');
+    expect(html).toContain('warning: Before you start');
+    expect(html).toContain('<strong>everything</strong>');
+    expect(html).toContain('<code class="language-sh">');
+  });
+
+  it('draws directive and MDX containers, their fences inside', () => {
+    const html = renderChunk(
+      [
+        ':::tip[Keep it short]',
+        'A tip.',
+        ':::',
+        '',
+        '<Tabs>',
+        '  <TabItem value="npm">',
+        '',
+        '    ```bash',
+        '    npm i x',
+        '    ```',
+        '',
+        '  </TabItem>',
+        '</Tabs>',
+      ].join('\n'),
+    );
+    expect(html).toContain('tip: Keep it short');
+    expect(html).toContain('&#x3C;TabItem> value="npm"');
+    expect(html).toContain('<code class="language-bash">npm i x\n</code>');
+    expect(html.match(/container-box/g)).toHaveLength(3);
+  });
+});
