@@ -160,17 +160,26 @@ const paintPlugin = ViewPlugin.fromClass(
           const start = changes ? changes.mapPos(segment.start, 1) : segment.start;
           const end = changes ? changes.mapPos(segment.end, -1) : segment.end;
           const mark = this.mark(paint, segment);
-          if (mark && end > start) marks.push(mark.range(start, end));
+          if (!mark || end <= start) continue;
+          // The start of a chunk is marked on its first line only (a mark is drawn line by line).
+          const lineEnd = view.state.doc.lineAt(start).to;
+          if (paint.starts.has(segment.start) && lineEnd < end) {
+            marks.push(mark.range(start, lineEnd));
+            const rest = this.mark(paint, segment, false);
+            if (rest && lineEnd + 1 < end) marks.push(rest.range(lineEnd + 1, end));
+          } else {
+            marks.push(mark.range(start, end));
+          }
         }
       }
       return Decoration.set(marks, true);
     }
-    mark({ starts, active }: Paint, segment: Segment): Decoration | null {
+    mark({ starts, active }: Paint, segment: Segment, start = true): Decoration | null {
       const first = segment.chunks[0];
       if (first === undefined || segment.end <= segment.start) return null;
       const classes = ['chunk', `c${first % PALETTE_SIZE}`];
       if (segment.chunks.length > 1) classes.push('overlap');
-      if (starts.has(segment.start)) classes.push('start');
+      if (start && starts.has(segment.start)) classes.push('start');
       if (segment.chunks.some((chunk) => active.has(chunk))) classes.push('active');
       const data = segment.chunks.join(' ');
       const key = `${classes.join(' ')}|${data}`;
