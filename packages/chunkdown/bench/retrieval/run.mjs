@@ -51,6 +51,8 @@ const usage = `Usage: pnpm --filter chunkdown run bench:retrieval [flags]
   --sample N         only every k-th question, N in all (a quicker, noisier run)
   --only-asked       index only the documents some question is about
   --no-nominal       skip the nominal rows (dense runs embed half as much)
+  --systems a,b      only these systems (keys: chunkdown, context, header, langchain,
+                     langchain-overlap, mastra, llamaindex; default all)
   --no-stem          BM25 without the light stemmer
   --resamples 10000  paired-bootstrap resamples (seed --seed, default 16)
   --quick            target 500 only
@@ -76,6 +78,7 @@ const { values } = parseArgs({
     sample: { type: 'string' },
     'only-asked': { type: 'boolean', default: false },
     'no-nominal': { type: 'boolean', default: false },
+    systems: { type: 'string' },
     resamples: { type: 'string', default: '10000' },
     seed: { type: 'string', default: '16' },
     quick: { type: 'boolean', default: false },
@@ -190,6 +193,11 @@ const systems = [
   },
 ];
 const best = context ? 'context' : 'header';
+if (values.systems !== undefined) {
+  const keep = new Set(values.systems.split(','));
+  for (const key of [best, 'langchain']) keep.add(key);
+  for (let i = systems.length - 1; i >= 0; i--) if (!keep.has(systems[i].key)) systems.splice(i, 1);
+}
 
 const report = [
   '# Retrieval benchmark',
@@ -280,7 +288,9 @@ for (const name of settings.datasets) {
       // LangChain: recall@5 and MRR@10.
       const pairs = [
         ...systems.filter((system) => system.key !== best).map((system) => [best, system.key]),
-        ['chunkdown', 'langchain'],
+        ...(systems.some((system) => system.key === 'chunkdown')
+          ? [['chunkdown', 'langchain']]
+          : []),
       ];
       for (const [a, b] of pairs) {
         const hits = (key) => scores[key].map((s) => (s.rank <= 5 ? 1 : 0));
