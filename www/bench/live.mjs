@@ -12,7 +12,7 @@ const flags = {
   size: 'LIVE_SIZE',
 };
 const env = { ...process.env };
-const args = process.argv.slice(2);
+const args = process.argv.slice(2).filter((arg) => arg !== '--');
 for (let index = 0; index < args.length; index++) {
   const [flag, inline] = (args[index] ?? '').replace(/^--/, '').split('=', 2);
   const variable = flags[flag];
