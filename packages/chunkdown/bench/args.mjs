@@ -25,6 +25,9 @@ const usage = `Usage: pnpm bench [flags]
   --tokens          time sizing in tokens instead: characters against a WordPiece and a BPE
                     tokenizer.json and cl100k_base (bench/tokens.mjs, also pnpm bench:tokens;
                     pnpm bench --tokens --help for its flags)
+  --dialects        time the docs dialects instead: auto() against none on 1-8 MB real
+                    documents, update() after an edit, the command line beside the library
+                    (bench/dialects.mjs; pnpm bench --dialects --help for its flags)
   --help            show this help
 `;
 

@@ -31,6 +31,11 @@ if (process.argv.slice(2).includes('--tokens')) {
   await import('./tokens.mjs');
   process.exit(process.exitCode ?? 0);
 }
+// `pnpm bench --dialects`: what `syntax: auto()` costs, library and command line (`dialects.mjs`).
+if (process.argv.slice(2).includes('--dialects')) {
+  await import('./dialects.mjs');
+  process.exit(process.exitCode ?? 0);
+}
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const workspaceRoot = path.resolve(packageDir, '../..');
