@@ -5,14 +5,9 @@ import { splitPlainText } from './chunk/plain.js';
 import { createObjectIds } from './chunk/render-memo.js';
 import { sealChunks } from './chunk/seal.js';
 import { type ResolvedOptions, resolveOptions } from './options.js';
-import { takeFrontmatter } from './parse/frontmatter.js';
 import { type Dialect, dialectsFor } from './parse/dialect.js';
-import {
-  type SegmentSource,
-  type SplitterMemory,
-  splitDocument,
-  type Work,
-} from './pipeline.js';
+import { takeFrontmatter } from './parse/frontmatter.js';
+import { type SegmentSource, type SplitterMemory, splitDocument, type Work } from './pipeline.js';
 import { createMeasure, createRawMeasure } from './tree/measure.js';
 import { createSourceMapMemory } from './tree/source-map.js';
 import type {

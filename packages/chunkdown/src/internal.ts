@@ -5,10 +5,9 @@
  */
 export { headerOf } from './chunk/context.js';
 export { type BodyParser, createSplitter, type InternalSplitter } from './chunkdown.js';
-export type { SegmentSource } from './pipeline.js';
+export type { Dialect } from './parse/dialect.js';
 export { takeFrontmatter } from './parse/frontmatter.js';
 export { guessLabels, type KnownLabels, wrongAnswers } from './parse/labels.js';
-export type { Dialect } from './parse/dialect.js';
 export { defaultParseSettings, parse, parseSegment } from './parse/parse.js';
 export { dialectSegmentParser, plannedDialectSegments } from './parse/read-dialects.js';
 export {
@@ -17,3 +16,4 @@ export {
   type SegmentParse,
   type SegmentParser,
 } from './parse/segmented.js';
+export type { SegmentSource } from './pipeline.js';

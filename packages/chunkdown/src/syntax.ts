@@ -18,6 +18,7 @@ import { type DirectiveOptions, directiveParser } from './parse/directive.js';
 import { type MathOptions, mathParser } from './parse/math.js';
 import { mdxParser } from './parse/mdx.js';
 import { mkdocsParser } from './parse/mkdocs.js';
+import { templateParser } from './parse/template.js';
 import type { Syntax, SyntaxName } from './types.js';
 
 export type { DirectiveOptions } from './parse/directive.js';
@@ -96,16 +97,33 @@ export function mkdocs(options: When = {}): Syntax {
 }
 
 /**
+ * Template languages' paired block tags, each alone on its line, read as containers whose body is
+ * markdown: Liquid, Jekyll, GitBook, Nunjucks and Jinja (`{% hint style="info" %}` …
+ * `{% endhint %}`) and Hugo shortcodes (`{{< note >}}` … `{{< /note >}}`, `{{% details %}}` …
+ * `{{% /details %}}`). A tag whose pair is not in the document stays a line of text. Detected by
+ * such tag lines that pair.
+ *
+ * @param options
+ *   When it is on.
+ * @returns
+ *   The dialect.
+ */
+export function template(options: When = {}): Syntax {
+  return defineSyntax('template', whenOf(options, 'template'), templateParser());
+}
+
+/**
  * Every dialect, each on only for the documents that show it: `:::` lines that pair (directives),
  * `$$` lines that pair (math), top-level `import`/`export` with JSX (MDX), `!!!`/`???`/`===`
- * lines followed by an indented body (MkDocs). What the command line and the visualizer use.
+ * lines followed by an indented body (MkDocs), template block tags that pair. What the command
+ * line and the visualizer use.
  *
  * @returns
  *   The dialects.
  */
 export function auto(): Syntax[] {
   const detected = { when: 'detected' } as const;
-  return [mdx(detected), directive(detected), math(detected), mkdocs(detected)];
+  return [mdx(detected), directive(detected), math(detected), mkdocs(detected), template(detected)];
 }
 
 /** Names of the dialects, in the order {@link auto} gives them. */
@@ -114,6 +132,7 @@ export const syntaxNames: readonly SyntaxName[] = Object.freeze([
   'directive',
   'math',
   'mkdocs',
+  'template',
 ]);
 
 function whenOf(options: When, name: SyntaxName): Syntax['when'] {

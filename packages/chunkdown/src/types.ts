@@ -168,7 +168,7 @@ export interface ContainerRule extends NodeRule<ContainerNode> {
 }
 
 /** A docs dialect chunkdown can parse beyond CommonMark + GFM. */
-export type SyntaxName = 'directive' | 'math' | 'mdx' | 'mkdocs';
+export type SyntaxName = 'directive' | 'math' | 'mdx' | 'mkdocs' | 'template';
 
 /**
  * A docs dialect to parse, made by `chunkdown/syntax`: `directive()`, `math()`, `mdx()`,
@@ -187,10 +187,11 @@ export interface Syntax {
 /**
  * A docs-dialect container a chunk sits in (SPEC §3 `containers`): a directive (`:::note`,
  * `::: tip`), an MkDocs admonition (`!!! note`) or content tab (`=== "Tab"`), a JSX element with
- * content (`<TabItem value="npm">`), or a GitHub alert / Obsidian callout (`> [!NOTE]`).
+ * content (`<TabItem value="npm">`), a GitHub alert / Obsidian callout (`> [!NOTE]`), or a paired
+ * template block (`{% hint style="info" %}`, `{{< note >}}`).
  */
 export interface Container {
-  kind: 'directive' | 'admonition' | 'tab' | 'jsx' | 'alert';
+  kind: 'directive' | 'admonition' | 'tab' | 'jsx' | 'alert' | 'template';
   /** Its name: `note`, `tip`, `TabItem`, `NOTE` (as written, lower-cased for directives, admonitions and alerts). */
   name: string;
   /** Its title, when it has one (`:::note[Before you start]`, `!!! tip "Title"`, a tab's label). */

@@ -39,7 +39,7 @@ export interface SplitSettings {
 }
 
 /** The dialects `--syntax` names. */
-export const syntaxFlagNames = ['mdx', 'directive', 'math', 'mkdocs'] as const;
+export const syntaxFlagNames = ['mdx', 'directive', 'math', 'mkdocs', 'template'] as const;
 
 /** What `--syntax` (or `syntax` in a config file) asks for. */
 export type SyntaxSetting = 'auto' | 'none' | Array<(typeof syntaxFlagNames)[number]>;

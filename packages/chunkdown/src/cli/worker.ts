@@ -13,7 +13,7 @@ import {
   type SegmentParse,
   type SegmentParser,
 } from '../internal.js';
-import { directive, math, mdx, mkdocs } from '../syntax.js';
+import { directive, math, mdx, mkdocs, template } from '../syntax.js';
 import { buildSplitter, chunkFile, type Splitters } from './chunk-file.js';
 import { UsageError } from './errors.js';
 import type { ParseJob, WorkerJob, WorkerMessage, WorkerSetup } from './protocol.js';
@@ -69,8 +69,7 @@ function aheadParser(): (
     const key = (syntax ?? []).join(',');
     let parser = parsers.get(key);
     if (!parser) {
-      parser =
-        key === '' ? parseSegment : dialectSegmentParser((syntax ?? []).map(builtinDialect));
+      parser = key === '' ? parseSegment : dialectSegmentParser((syntax ?? []).map(builtinDialect));
       parsers.set(key, parser);
     }
     try {
@@ -84,7 +83,7 @@ function aheadParser(): (
 
 /** A dialect of `chunkdown/syntax` by name, with the options the command line uses (none). */
 function builtinDialect(name: string): Dialect {
-  const made = { mdx, directive, math, mkdocs }[name as 'mdx'];
+  const made = { mdx, directive, math, mkdocs, template }[name as 'mdx'];
   if (!made) throw new Error(`chunkdown: cli-worker: no dialect named ${name}`);
   const { parser } = made();
   return { name: name as Dialect['name'], parser: parser as Dialect['parser'] };

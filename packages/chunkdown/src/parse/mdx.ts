@@ -1,4 +1,4 @@
-import type { Root, RootContent } from 'mdast';
+import type { Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { mdxFromMarkdown, mdxToMarkdown } from 'mdast-util-mdx';
 import { htmlFlow, htmlText } from 'micromark-core-commonmark';

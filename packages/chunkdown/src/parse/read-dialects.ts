@@ -1,7 +1,7 @@
 import type { Root, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import { lineIndex } from '../util/line-starts.js';
 import type { Diagnostic, SyntaxName } from '../types.js';
+import { lineIndex } from '../util/line-starts.js';
 import { annotateContainers, blankScanned, groupScanned } from './containers.js';
 import type { Dialect, ScannedContainer } from './dialect.js';
 import { gfmSyntaxFor } from './gfm-syntax.js';

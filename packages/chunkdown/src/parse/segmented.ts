@@ -322,7 +322,8 @@ export function parseInSegments(
     }
     parts.push({ start: pos, end, ...contentOf(parsed) });
     pos = end;
-    if (shrunk !== undefined && !capped) shrunk = shrunk * 2 >= settings.size ? undefined : shrunk * 2;
+    if (shrunk !== undefined && !capped)
+      shrunk = shrunk * 2 >= settings.size ? undefined : shrunk * 2;
   }
 
   reparseForLabels(parts, parseSpan, markdown);

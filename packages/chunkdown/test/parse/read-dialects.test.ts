@@ -158,13 +158,10 @@ describe('MDX that does not parse, in a large document', () => {
     const store = reuseSegments(undefined);
     let fresh = 0;
     const parsers = (reuse: ReturnType<typeof reuseSegments>) => (used: readonly Dialect[]) =>
-      reuse.parserFor(
-        used.map((dialect) => dialect.name).join(','),
-        (text, known, start) => {
-          fresh += text.length;
-          return dialectSegmentParser(used)(text, known, start);
-        },
-      );
+      reuse.parserFor(used.map((dialect) => dialect.name).join(','), (text, known, start) => {
+        fresh += text.length;
+        return dialectSegmentParser(used)(text, known, start);
+      });
     const dialects = dialectsFor(syntax, document);
     const first = parseDialects(document, dialects, parsers(store));
     const firstWork = fresh;
