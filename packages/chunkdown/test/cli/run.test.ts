@@ -169,9 +169,7 @@ describe('run', () => {
     const { code, stdout, stderr } = await cli(['guide.md', '--chunk-size', 'big']);
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr.split('\n')[0]).toBe(
-      'chunkdown: --chunk-size must be a number above 0, not big',
-    );
+    expect(stderr.split('\n')[0]).toBe('chunkdown: --chunk-size must be a number above 0, not big');
     expect(stderr.trimEnd().split('\n')).toHaveLength(1);
   });
 
