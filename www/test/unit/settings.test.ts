@@ -79,11 +79,12 @@ describe('toChunkdownOptions', () => {
       syntax: { ...base.syntax, mdx: 'off', math: 'on' },
     };
     const syntax = toChunkdownOptions(settings).syntax as Syntax[];
-    expect(syntax.map((dialect) => [dialect.name, dialect.when])).toEqual([
-      ['directive', 'detected'],
-      ['math', 'always'],
-      ['mkdocs', 'detected'],
-    ]);
+    // Every other dialect of the library's list stays detected.
+    expect(syntax.map((dialect) => [dialect.name, dialect.when])).toEqual(
+      syntaxNames
+        .filter((name) => name !== 'mdx')
+        .map((name) => [name, name === 'math' ? 'always' : 'detected']),
+    );
     const none: Settings = {
       ...base,
       syntax: Object.fromEntries(syntaxNames.map((name) => [name, 'off'])) as Settings['syntax'],
@@ -145,7 +146,7 @@ describe('sanitizeSettings', () => {
       minChunkSize: 60,
       context: true,
       rules: { image: { split: 'allow-split', size: 10, style: 'inline' } },
-      syntax: { mdx: 'on', directive: 'off', math: 'auto', mkdocs: 'auto' },
+      syntax: { ...base.syntax, mdx: 'on', directive: 'off', math: 'auto', mkdocs: 'auto' },
     };
     expect(sanitizeSettings(structuredClone(wellTyped))).toEqual(wellTyped);
     // The tokenizer.json unit and its prefix travel in a link (the file does not).
