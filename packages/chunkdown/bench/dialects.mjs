@@ -152,6 +152,8 @@ for (const name of settings.kinds) {
 const common = { dist, chunkSize: settings.chunkSize, ratio: settings.ratio };
 
 const splitRows = [];
+const updateRows = [];
+const cliRows = [];
 if (!settings.skip.includes('split')) {
   for (const kind of kinds) {
     for (const syntax of ['none', 'auto']) {
@@ -175,10 +177,10 @@ if (!settings.skip.includes('split')) {
         `  ${doc.name}: none ${ms(none.cpuMs)}, auto ${ms(auto.cpuMs)} (×${(auto.cpuMs / none.cpuMs).toFixed(2)}), dialects [${auto.dialects.join(', ')}], ${auto.diagnostics} diagnostics`,
       );
     }
+    writeReport();
   }
 }
 
-const updateRows = [];
 if (!settings.skip.includes('update')) {
   for (const kind of kinds) {
     const doc = kind.docs[settings.mb.indexOf(oneMb)];
@@ -191,13 +193,13 @@ if (!settings.skip.includes('update')) {
       edits: settings.edits,
     });
     updateRows.push({ kind: kind.name, doc, ...result });
+    writeReport();
     log(
       `  full ${ms(result.full)}, update median ${ms(result.median)} (×${(result.median / result.full).toFixed(3)}), p90 ×${(result.p90 / result.full).toFixed(3)}`,
     );
   }
 }
 
-const cliRows = [];
 if (!settings.skip.includes('cli')) {
   const folder = path.join(here, '.snapshot', `dialects-${process.pid}`);
   mkdirSync(folder, { recursive: true });
@@ -233,6 +235,7 @@ if (!settings.skip.includes('cli')) {
       }).docs[0];
     }
     cliRows.push(row);
+    writeReport();
     log(
       `  command (auto) ${ms(row.cliAuto.cpuMs)} CPU, ${ms(row.cliAuto.wallMs)} wall; --syntax none ${ms(row.cliNone.cpuMs)}; library none ${ms(row.libNone.cpuMs)}, auto ${ms(row.libAuto.cpuMs)}; 3.5.0 ${ms(row.v3.cpuMs)}; floor ${ms(row.floor.cpuMs)}`,
     );
@@ -240,11 +243,17 @@ if (!settings.skip.includes('cli')) {
   rmSync(folder, { recursive: true, force: true });
 }
 
-const report = formatReport();
+const report = writeReport();
 process.stdout.write(`\n${report}`);
-mkdirSync(path.dirname(settings.out), { recursive: true });
-writeFileSync(settings.out, report);
 log(`\nWrote ${settings.out} in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+
+/** Write the report so far: a run stopped halfway keeps what it measured. */
+function writeReport() {
+  const report = formatReport();
+  mkdirSync(path.dirname(settings.out), { recursive: true });
+  writeFileSync(settings.out, report);
+  return report;
+}
 
 /** The files a kind of document is made of, in name order; none when its folder is missing. */
 async function filesOf(kind) {
