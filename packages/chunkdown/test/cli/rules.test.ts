@@ -24,7 +24,7 @@ describe('rules', () => {
       '--rule "link=sometimes": unknown split rule "sometimes", expected `never-split`, `allow-split`, `size-split:N`',
     );
     expect(usageError(() => applyRuleFlag({}, 'list.style=preserve'))).toBe(
-      '--rule "list.style=preserve": `style` applies only to `link` and `image`, not `list`',
+      '--rule "list.style=preserve": `style` applies only to `link`, `image` and `footnote`, not `list`',
     );
     expect(usageError(() => applyRuleFlag({}, 'link.style=reference'))).toMatch(
       /unknown style "reference", expected `inline`, `preserve`$/,

@@ -342,6 +342,11 @@ function wordsInRange(tree: Root, chunk: Chunk, markdown: string): number {
       context.set(match[0], (context.get(match[0]) ?? 0) + 1);
     }
   };
+  // Footnote definitions the chunk carries (`rules.footnote`) are context, written last.
+  const carried = chunk.footnotes?.length ?? 0;
+  for (const node of carried > 0 ? tree.children.slice(-carried) : []) {
+    for (const text of renderedTexts(node)) addContext(text);
+  }
   const visit = (node: Nodes) => {
     if (node.type === 'table') {
       for (const [index, row] of node.children.entries()) {
