@@ -74,11 +74,11 @@ export interface DialectParser {
   spans?: ((markdown: string) => Array<[number, number]>) | undefined;
   /**
    * Check a tree read in segments for what only a whole read finds (MDX: an import declared
-   * twice, in two segments): the first top-level node a whole read fails on, its error, and
-   * where in the node (1-based line and column) the error is; the block the node is in is then
-   * read without the dialect.
+   * twice, in two segments): the top-level nodes a whole read fails on, in order (each as if
+   * those before it were read without the dialect), their errors, and where in the node (1-based
+   * line and column) each error is; the blocks they are in are then read without the dialect.
    */
-  checkSegmented?: ((tree: Root) => SegmentedFailure | undefined) | undefined;
+  checkSegmented?: ((tree: Root) => SegmentedFailure[]) | undefined;
   /**
    * Whether a parse error is this dialect's (MDX that does not parse): then the block it is in
    * is read without it, and the diagnostic is reported.

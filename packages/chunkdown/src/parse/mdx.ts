@@ -1,4 +1,4 @@
-import type { Root } from 'mdast';
+import type { Root, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { mdxFromMarkdown, mdxToMarkdown } from 'mdast-util-mdx';
 import { htmlFlow, htmlText } from 'micromark-core-commonmark';
@@ -112,32 +112,49 @@ function outermost(spans: Array<[number, number]>): Array<[number, number]> {
  * @returns
  *   The first block a whole read fails on, with the error it gives; `undefined` when none.
  */
-function checkModuleBlocks(tree: Root): SegmentedFailure | undefined {
+function checkModuleBlocks(tree: Root): SegmentedFailure[] {
   const names = { declared: new Set<string>(), exported: new Set<string>() };
+  const failures: SegmentedFailure[] = [];
   let blocks = 0;
   for (const node of tree.children) if (node.type === 'mdxjsEsm') blocks++;
-  if (blocks < 2) return undefined;
+  if (blocks < 2) return failures;
   for (const node of tree.children) {
     if (node.type !== 'mdxjsEsm') continue;
-    for (const binding of moduleBindings(node.value)) {
-      const seen = names[binding.kind];
-      if (!seen.has(binding.name)) {
-        seen.add(binding.name);
-        continue;
-      }
-      const { line, column } = binding;
-      // What the whole read throws there.
-      const error = {
-        source: 'micromark-extension-mdxjs-esm',
-        reason: 'Could not parse import/exports with acorn',
-        line,
-        column,
-      };
-      return { node, error, line, column };
+    const bindings = moduleBindingsOf(node);
+    const twice = bindings.find((binding) => names[binding.kind].has(binding.name));
+    if (!twice) {
+      for (const binding of bindings) names[binding.kind].add(binding.name);
+      continue;
     }
+    // What the whole read throws there; the block, read without MDX, declares nothing.
+    const { line, column } = twice;
+    const error = {
+      source: 'micromark-extension-mdxjs-esm',
+      reason: 'Could not parse import/exports with acorn',
+      line,
+      column,
+    };
+    failures.push({ node, error, line, column });
   }
-  return undefined;
+  return failures;
 }
+
+/**
+ * The bindings of an import or export node, read once: kept on the node, which `update` hands
+ * to the next split with its segment.
+ */
+function moduleBindingsOf(node: RootContent & { type: 'mdxjsEsm' }): ModuleBinding[] {
+  const kept = node as { [bindingsKey]?: ModuleBinding[] };
+  const known = kept[bindingsKey];
+  if (known) return known;
+  const bindings = moduleBindings(node.value);
+  // Not enumerable: the tree stays the one a whole read gives.
+  Object.defineProperty(node, bindingsKey, { value: bindings, enumerable: false });
+  return bindings;
+}
+
+/** Where {@link moduleBindingsOf} keeps a node's bindings. */
+const bindingsKey = Symbol('chunkdown.moduleBindings');
 
 /** A name an import or export block declares or exports, and where (1-based, in the block). */
 interface ModuleBinding {

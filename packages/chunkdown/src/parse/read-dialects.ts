@@ -3,7 +3,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { Diagnostic, SyntaxName } from '../types.js';
 import { lineIndex } from '../util/line-starts.js';
 import { annotateContainers, blankScanned, groupScanned } from './containers.js';
-import type { Dialect, ScannedContainer } from './dialect.js';
+import type { Dialect, ScannedContainer, SegmentedFailure } from './dialect.js';
 import { gfmSyntaxFor } from './gfm-syntax.js';
 import { guessLabels, type KnownLabels, type LabelRecord, labelHook } from './labels.js';
 import { flattenDeepBlocks, MAX_NESTING } from './nesting.js';
@@ -84,6 +84,8 @@ export function parseDialects(
   }
   const diagnostics: Diagnostic[] = [];
   const tree = parseDialectSegments(markdown, dialects, parsersFor, options, diagnostics);
+  // Found as the segments go (a block before the one found first fails later): in order.
+  diagnostics.sort((a, b) => (a.lines?.[0] ?? a.line) - (b.lines?.[0] ?? b.line));
   return { tree, syntax, diagnostics };
 }
 
@@ -162,16 +164,10 @@ function parseDialectSegments(
   const lines = dialectDocumentLines(text, dialects, settings);
   const recovery = dialectRecovery(text, lines, dialects, parsersFor, diagnostics);
   const tree = parseInSegments(text, settings, parsersFor(dialects), lines, recovery);
-  for (const dialect of dialects) {
-    // What only a whole read finds (MDX: an import declared in two segments): the block it is
-    // in is read without the dialect, as a whole read that fails there.
-    for (;;) {
-      const failed = dialect.parser.checkSegmented?.(tree);
-      const start = failed?.node.position?.start.offset;
-      if (!failed || start === undefined) break;
-      readAgainWithout(tree, text, lines, recovery, start, failed);
-    }
-  }
+  // What only a whole read finds (MDX: an import declared in two segments): the blocks those
+  // are in are read without the dialect, as a whole read that fails there.
+  const failures = dialects.flatMap((dialect) => dialect.parser.checkSegmented?.(tree) ?? []);
+  if (failures.length > 0) readAgainWithout(tree, text, lines, recovery, failures);
   return tree;
 }
 
@@ -187,9 +183,18 @@ function dialectDocumentLines(
   const found = documentLines(text, settings.maxNesting);
   const spans = dialects
     .flatMap((dialect) => dialect.parser.spans?.(text) ?? [])
+    .filter(([start, end]) => end - start <= MAX_SPAN)
     .sort((a, b) => a[0] - b[0]);
   return { ...found, cuts: cutsOutside(found.cuts, spans) };
 }
+
+/**
+ * The longest stretch a dialect's construct holds cuts in (in characters): a longer one (a `<div>`
+ * paired with a `</div>` pages later, a container never closed) keeps its cuts, so no stretch is
+ * read as one segment, nor read again without the dialect as one block; a construct that long
+ * and real is read by a segment that grows over it.
+ */
+const MAX_SPAN = 64 * 1024;
 
 /**
  * The segments {@link parseDialects} parses a large document in when none fails and none ends
@@ -274,37 +279,61 @@ function fallbackDiagnostic(
 }
 
 /**
- * Read the block of a stretched tree that holds `offset` again, with the recovery's parser, in
- * place of what the tree has for it.
+ * Read the blocks of a stitched tree that hold the nodes a whole read fails on (in document order)
+ * again, with the recovery's parser, in place of what the tree has for them: one pass over the
+ * tree, the document's labels guessed once.
  */
 function readAgainWithout(
   tree: Root,
   text: string,
   lines: DocumentLines,
   recovery: SegmentRecovery,
-  offset: number,
-  failed: { error: unknown; line: number; column: number },
+  failures: readonly SegmentedFailure[],
 ): void {
-  const after = lines.cuts.find((cut) => cut > offset) ?? text.length;
-  let before = 0;
-  for (const cut of lines.cuts) if (cut <= offset) before = cut;
-  const parse: SegmentParse = recovery.fallback(
-    text.slice(before, after),
-    guessLabels(text),
-    before,
-  );
-  placeParse(parse, { offset: before, line: lineIndex(lines.starts, before) });
-  const inStretch = (node: RootContent) => {
-    const at = node.position?.start.offset ?? -1;
-    return at >= before && at < after;
-  };
-  const first = tree.children.findIndex(inStretch);
-  const count = tree.children.filter(inStretch).length;
-  tree.children.splice(first === -1 ? tree.children.length : first, count, ...parse.tree.children);
-  // The error, placed in the block that failed (the whole read's place).
-  const { line, column } = failed;
-  const error = { ...(failed.error as object), line, column, place: { line, column } };
-  recovery.fellBack(before, after, error, offset);
+  const known = guessLabels(text);
+  const stretches: Array<{ before: number; after: number; children: RootContent[] }> = [];
+  for (const failed of failures) {
+    const offset = failed.node.position?.start.offset;
+    if (offset === undefined) continue;
+    const next = firstCutAfter(lines.cuts, offset);
+    const before = next > 0 ? (lines.cuts[next - 1] as number) : 0;
+    const after = lines.cuts[next] ?? text.length;
+    if (stretches[stretches.length - 1]?.before === before) continue;
+    const parse = recovery.fallback(text.slice(before, after), known, before);
+    placeParse(parse, { offset: before, line: lineIndex(lines.starts, before) });
+    stretches.push({ before, after, children: parse.tree.children });
+    // The error, placed in the block that failed (the whole read's place).
+    const { line, column } = failed;
+    const error = { ...(failed.error as object), line, column, place: { line, column } };
+    recovery.fellBack(before, after, error, offset);
+  }
+  const children: RootContent[] = [];
+  let at = 0;
+  let placed = -1;
+  for (const node of tree.children) {
+    const start = node.position?.start.offset ?? -1;
+    while (at < stretches.length && start >= (stretches[at] as { after: number }).after) at++;
+    const stretch = stretches[at];
+    if (!stretch || start < stretch.before) {
+      children.push(node);
+      continue;
+    }
+    if (placed !== at) children.push(...stretch.children);
+    placed = at;
+  }
+  tree.children = children;
+}
+
+/** The index of the first cut after `offset` (the cuts' length when none is). */
+function firstCutAfter(cuts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = cuts.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((cuts[middle] as number) <= offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** The cuts (in order) that fall inside no span (sorted by start): none strictly inside one. */

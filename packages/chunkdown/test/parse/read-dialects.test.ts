@@ -175,3 +175,33 @@ describe('MDX that does not parse, in a large document', () => {
     expect(second.tree).toEqual(parseDialects(edited, dialects).tree);
   });
 });
+
+describe('a construct that spans too far', () => {
+  test('a <div> closed pages later holds no cuts: a stray brace costs its block, not the stretch', () => {
+    const filler = Array.from(
+      { length: 1200 },
+      (_, n) => `Paragraph ${n} of plain prose here.`,
+    ).join('\n\n');
+    const markdown = `import { Tabs } from 'x';\n\n<div>\n\n${filler}\n\nA stray {brace: here} in prose.\n\n${filler}\n\n</div>\n\n<Tabs>\n\nIn tabs.\n\n</Tabs>\n`;
+    expect(markdown.length).toBeGreaterThan(64 * 1024);
+    const read = parseDialects(markdown, dialectsFor([mdx({ when: 'always' })], markdown));
+    const lines = markdown.split('\n');
+    // The <div> too long to grow over is read as HTML: its two tag lines, and the brace's
+    // paragraph, each on its own.
+    const read_ = read.diagnostics.map(({ lines: [from, to] = [0, 0] }) =>
+      lines.slice(from - 1, to).join('\n'),
+    );
+    expect(read_).toEqual(['<div>', 'A stray {brace: here} in prose.', '</div>']);
+    expect(read.tree.children.map((node) => node.type)).toContain('mdxJsxFlowElement');
+  });
+
+  test('diagnostics come in document order', () => {
+    const page = (n: number) =>
+      `# Part ${n}\n\n${Array.from({ length: 40 }, (_, k) => `Words ${k} in part ${n}.`).join('\n\n')}\n\nA stray {brace ${n}: x} here.\n`;
+    const markdown = `import { X } from 'x';\n\n${Array.from({ length: 60 }, (_, n) => page(n)).join('\n')}`;
+    const read = parseDialects(markdown, dialectsFor([mdx({ when: 'always' })], markdown));
+    const starts = read.diagnostics.map((diagnostic) => diagnostic.lines?.[0] ?? 0);
+    expect(starts).toHaveLength(60);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+  });
+});
