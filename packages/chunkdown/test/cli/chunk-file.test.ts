@@ -54,6 +54,7 @@ describe('chunkText and chunkFile', () => {
       {
         orphanRows: 0,
         unbalancedFences: 0,
+        unbalancedContainers: 0,
         contentChars: checked.ok ? checked.chunks[0]?.contentSize : -1,
       },
     ]);
