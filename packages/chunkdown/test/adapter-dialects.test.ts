@@ -1,7 +1,7 @@
 import { Document as LlamaDocument } from '@llamaindex/core/schema';
 import { describe, expect, test } from 'vitest';
-import { ChunkdownTextSplitter } from '../src/langchain.js';
-import { ChunkdownNodeParser } from '../src/llamaindex.js';
+import { ChunkdownTextSplitter } from '../src/adapters/langchain.js';
+import { ChunkdownNodeParser } from '../src/adapters/llamaindex.js';
 import { auto } from '../src/syntax.js';
 
 // Both adapters pass the `syntax` option through and report the containers (issue 25).

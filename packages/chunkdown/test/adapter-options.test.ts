@@ -4,7 +4,7 @@ import {
   createAdapterSplitter,
   placementOf,
   synchronous,
-} from '../src/adapter-options.js';
+} from '../src/adapters/options.js';
 import { chunkdown } from '../src/index.js';
 import { characterLength } from '../src/options.js';
 import { auto } from '../src/syntax.js';

@@ -1,10 +1,10 @@
 import { Document } from '@langchain/core/documents';
 import { Document as LlamaDocument, MetadataMode } from '@llamaindex/core/schema';
 import { describe, expect, test } from 'vitest';
+import { ChunkdownTextSplitter } from '../src/adapters/langchain.js';
+import { ChunkdownNodeParser } from '../src/adapters/llamaindex.js';
 import { chunkdown } from '../src/index.js';
-import { ChunkdownTextSplitter } from '../src/langchain.js';
-import { ChunkdownNodeParser } from '../src/llamaindex.js';
-import { fromTokenizerJson } from '../src/tokenizer-json.js';
+import { fromTokenizerJson } from '../src/tokenize/json.js';
 import { wordPieceTokenizer } from './helpers/wordpiece.js';
 
 /** A BERT-family tokenizer with e5's prefix: `passage: ` and `[CLS]` … `[SEP]` on every chunk. */

@@ -18,9 +18,9 @@ import { KVDocumentStore } from '@llamaindex/core/storage/doc-store';
 import { SimpleKVStore } from '@llamaindex/core/storage/kv-store';
 import { BaseVectorStore, type VectorStoreQueryResult } from '@llamaindex/core/vector-store';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { ChunkdownTextSplitter } from '../src/adapters/langchain.js';
+import { ChunkdownNodeParser } from '../src/adapters/llamaindex.js';
 import { chunkdown } from '../src/index.js';
-import { ChunkdownTextSplitter } from '../src/langchain.js';
-import { ChunkdownNodeParser } from '../src/llamaindex.js';
 
 // Index sync through the adapters (issue 26): a docs tree is indexed with a counting embedder,
 // one paragraph is edited, and the tree is indexed again. Only the chunks whose id changed are

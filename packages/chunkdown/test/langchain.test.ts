@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { BaseDocumentTransformer, Document } from '@langchain/core/documents';
 import { TextSplitter } from '@langchain/textsplitters';
 import { describe, expect, test } from 'vitest';
+import { ChunkdownTextSplitter, langChainChunkSize } from '../src/adapters/langchain.js';
 import { chunkdown } from '../src/index.js';
-import { ChunkdownTextSplitter, langChainChunkSize } from '../src/langchain.js';
-import { cl100k_base } from '../src/tokenizers.js';
+import { cl100k_base } from '../src/tokenize/tokenizers.js';
 import type { Breadcrumb } from '../src/types.js';
 import { full } from './helpers/corpus.js';
 

@@ -9,9 +9,9 @@ import {
 } from '@llamaindex/core/schema';
 import { nodeToMetadata } from '@llamaindex/core/vector-store';
 import { describe, expect, test } from 'vitest';
+import { ChunkdownNodeParser } from '../src/adapters/llamaindex.js';
 import { chunkdown } from '../src/index.js';
-import { ChunkdownNodeParser } from '../src/llamaindex.js';
-import { cl100k_base } from '../src/tokenizers.js';
+import { cl100k_base } from '../src/tokenize/tokenizers.js';
 
 /** Real documents written elsewhere: READMEs of installed dependencies, and our example. */
 const documents = [

@@ -1,9 +1,9 @@
 import { MDocument } from '@mastra/rag';
 import { describe, expect, test } from 'vitest';
+import { chunkMDocument, mastraChunkSize } from '../src/adapters/mastra.js';
 import { chunkdown } from '../src/index.js';
-import { chunkMDocument, mastraChunkSize } from '../src/mastra.js';
 import { directive } from '../src/syntax.js';
-import { fromTokenizerJson } from '../src/tokenizer-json.js';
+import { fromTokenizerJson } from '../src/tokenize/json.js';
 import { wordPieceTokenizer } from './helpers/wordpiece.js';
 
 const llamas = `---

@@ -9,10 +9,10 @@ import {
 } from '@llamaindex/core/schema';
 import { MDocument } from '@mastra/rag';
 import { describe, expect, test } from 'vitest';
+import { ChunkdownTextSplitter } from '../src/adapters/langchain.js';
+import { ChunkdownNodeParser } from '../src/adapters/llamaindex.js';
+import { chunkMDocument } from '../src/adapters/mastra.js';
 import { chunkdown } from '../src/index.js';
-import { ChunkdownTextSplitter } from '../src/langchain.js';
-import { ChunkdownNodeParser } from '../src/llamaindex.js';
-import { chunkMDocument } from '../src/mastra.js';
 
 // Section parents through the adapters (issue 43): every chunk document or node carries its
 // parent, and the parents come as documents or nodes for a docstore.

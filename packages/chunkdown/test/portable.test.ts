@@ -59,7 +59,7 @@ describe('the core is portable', () => {
 
   test('it loads only core modules', () => {
     expect(core.files).toContain('pipeline.ts');
-    expect(core.files.filter((file) => /^cli\/|^tokenizers|^langchain/.test(file))).toEqual([]);
+    expect(core.files.filter((file) => /^cli\/|^tokenize\/|^adapters\//.test(file))).toEqual([]);
   });
 
   test('it imports no Node built-in, only its dependencies', () => {
@@ -86,7 +86,7 @@ describe('the core is portable', () => {
 
 describe('the subpath exports load only their peers', () => {
   test('chunkdown/langchain', () => {
-    const { files, bare } = runtimeGraph('langchain.ts');
+    const { files, bare } = runtimeGraph('adapters/langchain.ts');
     expect(files.filter((file) => file.startsWith('cli/'))).toEqual([]);
     expect(bare.filter(isBuiltin)).toEqual([]);
     const allowed = [...dependencies, '@langchain/core', '@langchain/textsplitters'];
@@ -97,15 +97,15 @@ describe('the subpath exports load only their peers', () => {
   });
 
   test('chunkdown/tokenizers/openai and chunkdown/tokenizers/json: one peer each', () => {
-    expect(runtimeGraph('encodings.ts').bare).toEqual([
+    expect(runtimeGraph('tokenize/openai.ts').bare).toEqual([
       'gpt-tokenizer/encoding/cl100k_base',
       'gpt-tokenizer/encoding/o200k_base',
     ]);
-    expect(runtimeGraph('tokenizer-json.ts').bare).toEqual(['@huggingface/tokenizers']);
+    expect(runtimeGraph('tokenize/json.ts').bare).toEqual(['@huggingface/tokenizers']);
   });
 
   test('chunkdown/tokenizers: gpt-tokenizer only (the tokenizer.json reader is chunkdown/tokenizers/json)', () => {
-    expect(runtimeGraph('tokenizers.ts').bare).toEqual([
+    expect(runtimeGraph('tokenize/tokenizers.ts').bare).toEqual([
       'gpt-tokenizer/encoding/cl100k_base',
       'gpt-tokenizer/encoding/o200k_base',
     ]);

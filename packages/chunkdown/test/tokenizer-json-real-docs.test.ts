@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { chunkdown } from '../src/index.js';
-import { fromTokenizerJson } from '../src/tokenizer-json.js';
+import { fromTokenizerJson } from '../src/tokenize/json.js';
 import { full, realDocuments } from './helpers/corpus.js';
 import { modelTokenizers, referenceCounter } from './helpers/tokenizers.js';
 

@@ -1,7 +1,7 @@
 import { Tokenizer } from '@huggingface/tokenizers';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { chunkdown } from '../src/index.js';
-import { fromTokenizerJson, tokenizerModelTypes } from '../src/tokenizer-json.js';
+import { fromTokenizerJson, tokenizerModelTypes } from '../src/tokenize/json.js';
 import { referenceCounter } from './helpers/tokenizers.js';
 import { withTemplate, wordPieceTokenizer } from './helpers/wordpiece.js';
 

@@ -9,7 +9,7 @@ import {
   o200k_base,
   tokenCounter,
   tokenizerNames,
-} from '../src/tokenizers.js';
+} from '../src/tokenize/tokenizers.js';
 
 // An independent implementation (js-tiktoken) is the reference for the counts.
 const reference = {
@@ -70,7 +70,7 @@ describe('token counters', () => {
 
 describe('the entry point', () => {
   it('exports OpenAI’s encodings only, so it loads gpt-tokenizer and no other tokenizer', async () => {
-    const entry = await import('../src/tokenizers.js');
+    const entry = await import('../src/tokenize/tokenizers.js');
     expect(Object.keys(entry).sort()).toEqual([
       'cl100k_base',
       'isTokenizerName',
@@ -78,11 +78,11 @@ describe('the entry point', () => {
       'tokenCounter',
       'tokenizerNames',
     ]);
-    const source = readFileSync(new URL('../src/tokenizers.ts', import.meta.url), 'utf8').replace(
-      /\/\*[\s\S]*?\*\//g,
-      '',
-    );
+    const source = readFileSync(
+      new URL('../src/tokenize/tokenizers.ts', import.meta.url),
+      'utf8',
+    ).replace(/\/\*[\s\S]*?\*\//g, '');
     const imported = [...source.matchAll(/\bfrom\s+'([^']+)'/g)].map((match) => match[1]);
-    expect(imported).toEqual(['./encodings.js']);
+    expect(imported).toEqual(['./openai.js']);
   });
 });

@@ -1,7 +1,7 @@
 import { getEncoding } from 'js-tiktoken';
 import { describe, expect, test } from 'vitest';
 import { chunkdown } from '../src/index.js';
-import { cl100k_base } from '../src/tokenizers.js';
+import { cl100k_base } from '../src/tokenize/tokenizers.js';
 import { checkInvariants } from './helpers/invariants.js';
 
 // An independent tokenizer (js-tiktoken) checks what chunkdown measured with gpt-tokenizer.

@@ -4,10 +4,10 @@ import { Document as LlamaDocument } from '@llamaindex/core/schema';
 import { nodeToMetadata } from '@llamaindex/core/vector-store';
 import { MDocument } from '@mastra/rag';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { ChunkdownTextSplitter } from '../src/adapters/langchain.js';
+import { ChunkdownNodeParser } from '../src/adapters/llamaindex.js';
+import { chunkMDocument } from '../src/adapters/mastra.js';
 import { chunkdown } from '../src/index.js';
-import { ChunkdownTextSplitter } from '../src/langchain.js';
-import { ChunkdownNodeParser } from '../src/llamaindex.js';
-import { chunkMDocument } from '../src/mastra.js';
 import { auto } from '../src/syntax.js';
 
 // The adapters' metadata upserted into a real embedded vector store: libSQL (SQLite with vector

@@ -1,5 +1,5 @@
 import type { Breadcrumb } from '../types.js';
-import { sha256Hex } from '../util/sha256.js';
+import { sha256Hex } from '../util/hash.js';
 
 /** Hex digits of a chunk id: 64 bits of SHA-256. */
 export const idLength = 16;

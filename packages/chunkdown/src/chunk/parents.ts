@@ -1,6 +1,6 @@
 import type { Chunk, ChunkParent } from '../types.js';
 import { fnv1a } from '../util/fnv.js';
-import { sha256Hex } from '../util/sha256.js';
+import { sha256Hex } from '../util/hash.js';
 import { idLength } from './id.js';
 
 /**

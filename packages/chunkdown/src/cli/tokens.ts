@@ -31,7 +31,7 @@ export function isTokenName(name: unknown): name is TokenName {
  */
 export async function loadTokenCounter(name: TokenName): Promise<LengthFunction> {
   try {
-    const { tokenCounter } = await import('../encodings.js');
+    const { tokenCounter } = await import('../tokenize/openai.js');
     return tokenCounter(name);
   } catch (error) {
     const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : '';
@@ -74,9 +74,9 @@ export async function loadTokenizerJson(
       `--tokenizer ${path} is not JSON (expected a Hugging Face tokenizer.json): ${describeError(error)}`,
     );
   }
-  let fromTokenizerJson: typeof import('../tokenizer-json.js').fromTokenizerJson;
+  let fromTokenizerJson: typeof import('../tokenize/json.js').fromTokenizerJson;
   try {
-    ({ fromTokenizerJson } = await import('../tokenizer-json.js'));
+    ({ fromTokenizerJson } = await import('../tokenize/json.js'));
   } catch (error) {
     const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : '';
     if (code === 'ERR_MODULE_NOT_FOUND' && String(error).includes('@huggingface/tokenizers')) {

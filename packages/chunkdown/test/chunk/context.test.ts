@@ -9,7 +9,7 @@ import {
 } from '../../src/chunk/context.js';
 import { chunkdown } from '../../src/index.js';
 import { parse } from '../../src/parse/parse.js';
-import { cl100k_base } from '../../src/tokenizers.js';
+import { cl100k_base } from '../../src/tokenize/tokenizers.js';
 import type { Chunk, ChunkdownOptions } from '../../src/types.js';
 import { full, realDocuments } from '../helpers/corpus.js';
 import { checkInvariants } from '../helpers/invariants.js';

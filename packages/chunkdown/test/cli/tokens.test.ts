@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isTokenName, loadTokenCounter, tokenNames } from '../../src/cli/tokens.js';
-import { tokenizerNames } from '../../src/tokenizers.js';
+import { tokenizerNames } from '../../src/tokenize/tokenizers.js';
 
 describe('tokens', () => {
   it('accepts the same encodings as chunkdown/tokenizers', () => {

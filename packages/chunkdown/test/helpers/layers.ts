@@ -4,8 +4,8 @@
  *
  * 0. `types.ts`, `options.ts`: the shared vocabulary, importable from anywhere;
  * 1–6. the stages: `util/`, `parse/`, `tree/`, `split/`, `pack/`, `chunk/`;
- * 7. the entry points, flat in `src/` (`index`, `chunkdown`, `pipeline`, `internal`, adapters,
- *    `tokenizers`, `quality`, …): they wire the stages together;
+ * 7. the entry points, in `src/` (`index`, `chunkdown`, `pipeline`, `internal`, `quality`, …) and
+ *    its entry folders `adapters/` and `tokenize/`: they wire the stages together;
  * 8. the consumers, `cli/` and `quality/`: they use the entry points only (the public API, or
  *    the one internal entry `internal.ts`), never a stage folder; `quality.ts` re-exports its
  *    folder.
@@ -16,6 +16,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 /** The stage folders of `src/`, in pipeline order. */
 export const stages = ['util', 'parse', 'tree', 'split', 'pack', 'chunk'] as const;
 const consumers = ['cli', 'quality'];
+/** Folders of entry points (layer 7): the adapters and the tokenizers. */
+const entryFolders = ['adapters', 'tokenize'];
 const base = new Set(['types.ts', 'options.ts']);
 
 /** Where a module of `src/` sits: its layer and its folder (`''` for the top level). */
@@ -38,6 +40,7 @@ export function placeOf(path: string): Place {
   const folder = parts[0] as string;
   const stage = (stages as readonly string[]).indexOf(folder);
   if (stage >= 0) return { layer: stage + 1, folder };
+  if (entryFolders.includes(folder)) return { layer: 7, folder };
   if (consumers.includes(folder)) return { layer: 8, folder };
   throw new Error(`${path}: a folder of src/ that is neither a stage nor a consumer`);
 }

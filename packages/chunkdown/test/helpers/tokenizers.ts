@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Tokenizer as RustTokenizerType } from 'tokenizers';
-import type { TokenizerJson } from '../../src/tokenizer-json.js';
+import type { TokenizerJson } from '../../src/tokenize/json.js';
 import { withTemplate, wordPieceTokenizer } from './wordpiece.js';
 
 const require = createRequire(import.meta.url);

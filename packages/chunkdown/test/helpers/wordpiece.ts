@@ -1,5 +1,5 @@
 import { bertTokenizerJson } from '../../bench/wordpiece.mjs';
-import type { TokenizerJson } from '../../src/tokenizer-json.js';
+import type { TokenizerJson } from '../../src/tokenize/json.js';
 
 /** What {@link wordPieceTokenizer} builds a vocabulary from. */
 export interface WordPieceSettings {

@@ -24,4 +24,4 @@ export {
   type TokenizerName,
   tokenCounter,
   tokenizerNames,
-} from './encodings.js';
+} from './openai.js';

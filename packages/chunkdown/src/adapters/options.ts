@@ -1,5 +1,5 @@
-import { chunkdown } from './chunkdown.js';
-import { characterLength } from './options.js';
+import { chunkdown } from '../chunkdown.js';
+import { characterLength } from '../options.js';
 import type {
   Breadcrumb,
   Chunk,
@@ -7,7 +7,7 @@ import type {
   ChunkdownOptions,
   Container,
   LengthFunction,
-} from './types.js';
+} from '../types.js';
 
 /** The forms of the metadata the adapters add to their documents, nodes or chunks. */
 export const metadataFormats = ['flat', 'structured'] as const;

@@ -31,12 +31,12 @@ import {
   type MetadataFormat,
   placementOf,
   type StructuredPlacement,
-} from './adapter-options.js';
+} from './options.js';
 
-export type { MetadataFormat } from './adapter-options.js';
+export type { MetadataFormat } from './options.js';
 
-import { headerOf } from './chunk/context.js';
-import type { Chunk, Chunkdown, ChunkParent } from './types.js';
+import { headerOf } from '../chunk/context.js';
+import type { Chunk, Chunkdown, ChunkParent } from '../types.js';
 
 export { breadcrumbSeparator };
 

@@ -25,11 +25,11 @@ import {
   type MetadataFormat,
   placementOf,
   type StructuredPlacement,
-} from './adapter-options.js';
+} from './options.js';
 
-export type { MetadataFormat } from './adapter-options.js';
+export type { MetadataFormat } from './options.js';
 
-import type { Chunk, DocumentKind } from './types.js';
+import type { Chunk, DocumentKind } from '../types.js';
 
 /**
  * Options of {@link chunkMDocument}: chunkdown's options, with `chunkSize` optional (mastra's

@@ -27,12 +27,12 @@ import {
   placementOf,
   type StructuredPlacement,
   synchronous,
-} from './adapter-options.js';
+} from './options.js';
 
-export type { MetadataFormat } from './adapter-options.js';
+export type { MetadataFormat } from './options.js';
 
-import type { Chunk, Chunkdown, ChunkdownOptions, ChunkParent } from './types.js';
-import { lineIndex, lineStarts } from './util/line-starts.js';
+import type { Chunk, Chunkdown, ChunkdownOptions, ChunkParent } from '../types.js';
+import { lineIndex, lineStarts } from '../util/line-starts.js';
 
 /**
  * Options of {@link ChunkdownTextSplitter}: chunkdown's options, with `chunkSize` optional

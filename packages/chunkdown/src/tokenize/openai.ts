@@ -18,7 +18,7 @@
  */
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
-import type { LengthFunction } from './types.js';
+import type { LengthFunction } from '../types.js';
 
 /** Names of the encodings {@link tokenCounter} accepts. */
 export const tokenizerNames = ['cl100k_base', 'o200k_base'] as const;

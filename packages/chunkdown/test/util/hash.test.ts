@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { sha256Hex } from '../../src/util/sha256.js';
+import { sha256Hex } from '../../src/util/hash.js';
 
 const nodeSha256 = (text: string) =>
   createHash('sha256').update(new TextEncoder().encode(text)).digest('hex');

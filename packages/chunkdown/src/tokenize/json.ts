@@ -18,7 +18,7 @@
  * @module
  */
 import { Tokenizer } from '@huggingface/tokenizers';
-import type { LengthFunction, ModelLengthFunction } from './types.js';
+import type { LengthFunction, ModelLengthFunction } from '../types.js';
 
 /**
  * A parsed `tokenizer.json`, as the Hugging Face `tokenizers` library saves it. Only `model` is
