@@ -1,6 +1,13 @@
 import type { Container } from '../types.js';
-import type { DialectParser, ScannedContainer } from './dialect.js';
-import { type SourceLine, sourceLines } from './source-lines.js';
+import type { DialectParser } from './dialect.js';
+import type { SourceLine } from './source-lines.js';
+import {
+  type PairedTagLines,
+  pairTagLines,
+  type TagLine,
+  type TagLineRules,
+  tagAttributes,
+} from './tag-lines.js';
 
 /**
  * The template dialect: paired block tags of template languages, each alone on its line, read
@@ -36,18 +43,16 @@ const liquidTag = /^\{%-?[ \t]*(end)?([A-Za-z_][\w-]*)([^%]*?)[ \t]*-?%\}$/;
 /** A Hugo shortcode alone on a line: `{{< name … >}}`, `{{% /name %}}` (not an escaped one, `{{</*`). */
 const hugoTag = /^\{\{([<%])[ \t]*(\/)?[ \t]*([A-Za-z_][\w./-]*)(.*?)[ \t]*([>%])\}\}$/;
 
-/** Blocks whose body is no markdown: left alone (read as CommonMark reads them). */
+/** Blocks whose body is no markdown: kept as written. */
 const literal = new Set(['raw', 'highlight', 'comment', 'verbatim']);
 
-/** A tag line that opens or closes a block. */
-interface TagLine {
-  family: 'liquid' | 'hugo<' | 'hugo%';
-  name: string;
-  closing: boolean;
-  /** What follows the name (attributes, arguments). */
-  rest: string;
-  line: SourceLine;
-}
+/** The rules of template block tags for the paired-tag-line engine. */
+const templateRules: TagLineRules = {
+  firstChars: [123],
+  read: tagLine,
+  literal: (tag) => literal.has(tag.name),
+  container: containerOf,
+};
 
 /**
  * The paired block tags of a document: the containers they make, and the stretches from each
@@ -56,59 +61,10 @@ interface TagLine {
  * @param markdown
  *   The document.
  * @returns
- *   The containers (by opening line) and the stretches.
+ *   The containers (by opening line), the stretches, the literal blocks and the unpaired tags.
  */
-export function scanTemplateTags(markdown: string): {
-  scanned: ScannedContainer[];
-  spans: Array<[number, number]>;
-} {
-  const scanned: ScannedContainer[] = [];
-  const spans: Array<[number, number]> = [];
-  const open: TagLine[] = [];
-  // The literal block the lines are in (`{% raw %}` … `{% endraw %}`): no tag in it counts.
-  let inLiteral: TagLine | undefined;
-  for (const line of sourceLines(markdown)) {
-    if (line.code || line.blank || line.text.charCodeAt(0) !== 123) continue;
-    const tag = tagLine(line);
-    if (!tag) continue;
-    if (inLiteral) {
-      if (tag.closing && tag.name === inLiteral.name && tag.family === inLiteral.family) {
-        inLiteral = undefined;
-      }
-      continue;
-    }
-    if (literal.has(tag.name)) {
-      if (!tag.closing) inLiteral = tag;
-      continue;
-    }
-    if (!tag.closing) {
-      // A self-closing shortcode (`{{< tab header="x" />}}`) opens nothing.
-      if (!tag.rest.endsWith('/')) open.push(tag);
-      continue;
-    }
-    let at = open.length - 1;
-    while (at >= 0) {
-      const candidate = open[at] as TagLine;
-      if (candidate.family === tag.family && candidate.name === tag.name) break;
-      at--;
-    }
-    if (at === -1) continue;
-    const opener = open[at] as TagLine;
-    open.length = at;
-    spans.push([opener.line.start, line.end]);
-    scanned.push({
-      container: containerOf(opener),
-      open: [opener.line.textStart, opener.line.end],
-      close: [line.textStart, line.end],
-      body: 'fenced',
-      opener: opener.line.text.trimEnd(),
-      closer: line.text.trimEnd(),
-      separator: '\n',
-    });
-  }
-  scanned.sort((a, b) => a.open[0] - b.open[0]);
-  spans.sort((a, b) => a[0] - b[0]);
-  return { scanned, spans };
+export function scanTemplateTags(markdown: string): PairedTagLines {
+  return pairTagLines(markdown, templateRules);
 }
 
 /** The block tag a line is, if it is one alone on the line. */
@@ -119,7 +75,7 @@ function tagLine(line: SourceLine): TagLine | undefined {
     return {
       family: 'liquid',
       name: (liquid[2] as string).toLowerCase(),
-      closing: liquid[1] !== undefined,
+      role: liquid[1] !== undefined ? 'close' : 'open',
       rest: (liquid[3] as string).trim(),
       line,
     };
@@ -127,21 +83,20 @@ function tagLine(line: SourceLine): TagLine | undefined {
   const hugo = hugoTag.exec(text);
   // The delimiters pair (`{{<` with `>}}`, `{{%` with `%}}`).
   if (!hugo || (hugo[1] === '<') !== (hugo[5] === '>')) return undefined;
+  const rest = (hugo[4] as string).trim();
   return {
     family: hugo[1] === '<' ? 'hugo<' : 'hugo%',
     name: (hugo[3] as string).toLowerCase(),
-    closing: hugo[2] !== undefined,
-    rest: (hugo[4] as string).trim(),
+    // A self-closing shortcode (`{{< tab header="x" />}}`) opens nothing.
+    role: hugo[2] !== undefined ? 'close' : rest.endsWith('/') ? 'single' : 'open',
+    rest,
     line,
   };
 }
 
 /** What a template block is, for the chunks in it: its name, attributes and title. */
 function containerOf(tag: TagLine): Container {
-  const attributes: Record<string, string> = {};
-  for (const match of tag.rest.matchAll(/([A-Za-z_][\w-]*)=(?:"([^"]*)"|'([^']*)'|(\S+))/g)) {
-    attributes[match[1] as string] = match[2] ?? match[3] ?? match[4] ?? '';
-  }
+  const attributes = tagAttributes(tag.rest);
   const title = attributes.title ?? positionalTitle(tag.rest);
   return {
     kind: 'template',

@@ -1,0 +1,168 @@
+import type { Container } from '../types.js';
+import type { ScannedContainer } from './dialect.js';
+import { type SourceLine, sourceLines } from './source-lines.js';
+
+/**
+ * The engine for dialects whose containers are paired tag lines, each alone on its line: template
+ * languages (`{% hint %}` … `{% endhint %}`, `{{< note >}}` … `{{< /note >}}`), DocFX
+ * (`::: zone pivot="x"` … `::: zone-end`), MyST colon fences. A dialect gives rules (what a line
+ * is, which blocks are literal, what container a pair makes); the engine pairs the lines, keeps
+ * fenced code and literal blocks out, and gives the containers and the stretches they span.
+ *
+ * Pairing: a closing line closes the innermost open tag of its family and name (a closer without
+ * a name, `:::`, the innermost open tag of its family); tags opened inside it and never closed
+ * stay lines of text. A tag whose pair is not in the document is a line of text, no more.
+ */
+
+/** A line that is a tag. */
+export interface TagLine {
+  /** Tags pair only within a family (`liquid`, `hugo<`, `docfx`, `myst:4`). */
+  family: string;
+  /** The tag's name, as the rules normalize it (`tab`, `zone`); `''` for a closer of any name. */
+  name: string;
+  /**
+   * `open` and `close` pair; `single` is a tag that stands alone (`{{< tab title="x" />}}`) and
+   * opens nothing.
+   */
+  role: 'open' | 'close' | 'single';
+  /** What follows the name (attributes, arguments). */
+  rest: string;
+  /** The line. */
+  line: SourceLine;
+  /**
+   * Where the opener ends, when it runs over more lines than its first (MyST's `:key: value`
+   * option lines): the offset of the end of its last line. The opener is then those lines.
+   */
+  end?: number | undefined;
+}
+
+/** What a dialect of paired tag lines says about its lines. */
+export interface TagLineRules {
+  /**
+   * The tag a line is, if it is one. Only lines outside fenced code are offered (unless
+   * {@link TagLineRules.codeLines} says otherwise), and only those whose text starts with one
+   * of {@link TagLineRules.firstChars}.
+   */
+  read(line: SourceLine, lines: readonly SourceLine[], index: number): TagLine | undefined;
+  /** Character codes a tag line's text may start with (a quick test before `read`). */
+  firstChars: readonly number[];
+  /** Whether a code fence line may be a tag (MyST's ```` ```{note} ````): then `read` is offered it. */
+  codeLines?: boolean | undefined;
+  /**
+   * Whether an opening tag starts a literal block (`{% raw %}`, `{% highlight %}`): no tag
+   * inside it counts, up to its closer.
+   */
+  literal?(tag: TagLine): boolean;
+  /** The container a pair makes, from its opening tag. */
+  container(opener: TagLine): Container;
+}
+
+/** What {@link pairTagLines} finds. */
+export interface PairedTagLines {
+  /** The containers, by opening line. */
+  scanned: ScannedContainer[];
+  /** The stretches from each opening line to its closing line (containers and literal blocks). */
+  spans: Array<[number, number]>;
+  /** The literal blocks, opener and closer included: `{ open, close }` as tag lines. */
+  literals: Array<{ open: TagLine; close: TagLine }>;
+  /** Tag lines that pair with nothing (and single tags): lines of text, atoms. */
+  unpaired: TagLine[];
+}
+
+/**
+ * Pair the tag lines of a document.
+ *
+ * @param markdown
+ *   The document.
+ * @param rules
+ *   The dialect's rules.
+ * @returns
+ *   The containers, the stretches they span, the literal blocks and the tags left unpaired.
+ */
+export function pairTagLines(markdown: string, rules: TagLineRules): PairedTagLines {
+  const found: PairedTagLines = { scanned: [], spans: [], literals: [], unpaired: [] };
+  const open: TagLine[] = [];
+  const first = new Set(rules.firstChars);
+  const lines = sourceLines(markdown);
+  // The literal block the lines are in: no tag in it counts until its closer.
+  let inLiteral: TagLine | undefined;
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index] as SourceLine;
+    if ((line.code && !rules.codeLines) || line.blank || !first.has(line.text.charCodeAt(0))) {
+      continue;
+    }
+    const tag = rules.read(line, lines, index);
+    if (!tag) continue;
+    if (inLiteral) {
+      if (closes(tag, inLiteral)) {
+        found.literals.push({ open: inLiteral, close: tag });
+        found.spans.push([inLiteral.line.start, line.end]);
+        inLiteral = undefined;
+      }
+      continue;
+    }
+    if (tag.role === 'single') {
+      found.unpaired.push(tag);
+      continue;
+    }
+    if (tag.role === 'open') {
+      if (rules.literal?.(tag)) inLiteral = tag;
+      else open.push(tag);
+      if (tag.end !== undefined) {
+        while (index + 1 < lines.length && (lines[index + 1] as SourceLine).end <= tag.end) index++;
+      }
+      continue;
+    }
+    let at = open.length - 1;
+    while (at >= 0 && !closes(tag, open[at] as TagLine)) at--;
+    if (at === -1) {
+      found.unpaired.push(tag);
+      continue;
+    }
+    const opener = open[at] as TagLine;
+    found.unpaired.push(...open.slice(at + 1));
+    open.length = at;
+    found.spans.push([opener.line.start, line.end]);
+    const openEnd = opener.end ?? opener.line.end;
+    found.scanned.push({
+      container: rules.container(opener),
+      open: [opener.line.textStart, openEnd],
+      close: [line.textStart, line.end],
+      body: 'fenced',
+      opener: markdown.slice(opener.line.textStart, openEnd).trimEnd(),
+      closer: line.text.trimEnd(),
+      separator: '\n',
+    });
+  }
+  found.unpaired.push(...open);
+  if (inLiteral) found.unpaired.push(inLiteral);
+  found.scanned.sort((a, b) => a.open[0] - b.open[0]);
+  found.spans.sort((a, b) => a[0] - b[0]);
+  found.unpaired.sort((a, b) => a.line.start - b.line.start);
+  return found;
+}
+
+/** Whether a closing tag closes an open one (same family; same name, or a closer of any name). */
+function closes(tag: TagLine, opener: TagLine): boolean {
+  return (
+    tag.role === 'close' &&
+    tag.family === opener.family &&
+    (tag.name === '' || tag.name === opener.name)
+  );
+}
+
+/**
+ * The `key="value"` attributes of a tag's arguments (`title="npm"`, `pivot='x'`, `color=red`).
+ *
+ * @param rest
+ *   What follows the tag's name.
+ * @returns
+ *   The attributes, by name.
+ */
+export function tagAttributes(rest: string): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const match of rest.matchAll(/([A-Za-z_][\w-]*)=(?:"([^"]*)"|'([^']*)'|(\S+))/g)) {
+    attributes[match[1] as string] = match[2] ?? match[3] ?? match[4] ?? '';
+  }
+  return attributes;
+}
