@@ -18,6 +18,7 @@ import { type DirectiveOptions, directiveParser } from './parse/directive.js';
 import { type MathOptions, mathParser } from './parse/math.js';
 import { mdxParser } from './parse/mdx.js';
 import { mkdocsParser } from './parse/mkdocs.js';
+import { obsidianParser } from './parse/obsidian.js';
 import { templateParser } from './parse/template.js';
 import type { Syntax, SyntaxName } from './types.js';
 
@@ -113,27 +114,44 @@ export function template(options: When = {}): Syntax {
 }
 
 /**
+ * Obsidian: wikilinks and embeds (`[[Page|alias]]`, `![[diagram.png]]`), atoms whose content is
+ * what a reader sees (the alias, or the page name), and block ids (`^abc123` at the end of a
+ * line), markup that stays with its line. Detected by a wikilink (`[[…]]` with a letter in it,
+ * not followed by `(` or `[`).
+ *
+ * @param options
+ *   When it is on.
+ * @returns
+ *   The dialect.
+ */
+export function obsidian(options: When = {}): Syntax {
+  return defineSyntax('obsidian', whenOf(options, 'obsidian'), obsidianParser());
+}
+
+/**
+ * The built-in dialects by name, in the order {@link auto} gives them: what `--syntax` names, and
+ * what a dialect's name resolves to on the command line's worker threads.
+ */
+export const builtinSyntax: Readonly<Record<SyntaxName, (options?: When) => Syntax>> =
+  Object.freeze({ mdx, directive, math, mkdocs, template, obsidian });
+
+/** Names of the dialects, in the order {@link auto} gives them. */
+export const syntaxNames: readonly SyntaxName[] = Object.freeze(
+  Object.keys(builtinSyntax) as SyntaxName[],
+);
+
+/**
  * Every dialect, each on only for the documents that show it: `:::` lines that pair (directives),
  * `$$` lines that pair (math), top-level `import`/`export` with JSX (MDX), `!!!`/`???`/`===`
- * lines followed by an indented body (MkDocs), template block tags that pair. What the command
- * line and the visualizer use.
+ * lines followed by an indented body (MkDocs), template tags, wikilinks (Obsidian). What the
+ * command line and the visualizer use.
  *
  * @returns
  *   The dialects.
  */
 export function auto(): Syntax[] {
-  const detected = { when: 'detected' } as const;
-  return [mdx(detected), directive(detected), math(detected), mkdocs(detected), template(detected)];
+  return syntaxNames.map((name) => builtinSyntax[name]({ when: 'detected' }));
 }
-
-/** Names of the dialects, in the order {@link auto} gives them. */
-export const syntaxNames: readonly SyntaxName[] = Object.freeze([
-  'mdx',
-  'directive',
-  'math',
-  'mkdocs',
-  'template',
-]);
 
 function whenOf(options: When, name: SyntaxName): Syntax['when'] {
   if (options === null || typeof options !== 'object') {

@@ -168,7 +168,7 @@ export interface ContainerRule extends NodeRule<ContainerNode> {
 }
 
 /** A docs dialect chunkdown can parse beyond CommonMark + GFM. */
-export type SyntaxName = 'directive' | 'math' | 'mdx' | 'mkdocs' | 'template';
+export type SyntaxName = 'directive' | 'math' | 'mdx' | 'mkdocs' | 'template' | 'obsidian';
 
 /**
  * A docs dialect to parse, made by `chunkdown/syntax`: `directive()`, `math()`, `mdx()`,

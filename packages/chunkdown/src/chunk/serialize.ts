@@ -14,7 +14,12 @@ import type {
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import type { Handle, Info, Options, SafeConfig, State } from 'mdast-util-to-markdown';
 import { defaultHandlers, toMarkdown } from 'mdast-util-to-markdown';
-import { type ContainerSyntax, containerSyntax, verbatimDefinitions } from '../parse/containers.js';
+import {
+  type ContainerSyntax,
+  containerSyntax,
+  literalSyntax,
+  verbatimDefinitions,
+} from '../parse/containers.js';
 import type { Provenance } from '../tree/provenance.js';
 import type { SourceMap } from '../tree/source-map.js';
 import { hasFenceLines, scanFences } from '../util/fence-lines.js';
@@ -246,6 +251,9 @@ function textHandler(state: WriterState): Handle {
  */
 function codeHandler(state: WriterState): Handle {
   return (node: Code, parent: Parents | undefined, writer: State, info: Info) => {
+    // A template's literal block (`{% raw %}` … `{% endraw %}`) is written between its own lines.
+    const literal = literalSyntax(node);
+    if (literal) return `${literal.opener}\n${node.value}\n${literal.closer}`;
     if (state.leaveOpenEnded && parent?.type === 'root' && unclosedInSource(state, node)) {
       const written = shortestFence(defaultHandlers.code(node, parent, writer, info), node.value);
       state.lastOpenEnded = written.slice(0, written.lastIndexOf('\n')).trimEnd();

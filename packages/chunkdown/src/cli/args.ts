@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { type SyntaxName, syntaxNames } from '../syntax.js';
 import { UsageError } from './errors.js';
 import { applyRuleFlag, type PlainRules } from './rules.js';
 import { parseShard, type Shard } from './shard.js';
@@ -38,11 +39,11 @@ export interface SplitSettings {
   syntax?: SyntaxSetting | undefined;
 }
 
-/** The dialects `--syntax` names. */
-export const syntaxFlagNames = ['mdx', 'directive', 'math', 'mkdocs', 'template'] as const;
+/** The dialects `--syntax` names: every built-in one. */
+export const syntaxFlagNames: readonly SyntaxName[] = syntaxNames;
 
 /** What `--syntax` (or `syntax` in a config file) asks for. */
-export type SyntaxSetting = 'auto' | 'none' | Array<(typeof syntaxFlagNames)[number]>;
+export type SyntaxSetting = 'auto' | 'none' | SyntaxName[];
 
 /**
  * Parse the value of `--syntax`: `auto`, `none`, or a comma-separated list of dialects.
@@ -62,7 +63,7 @@ export function parseSyntax(raw: string, name = '--syntax'): SyntaxSetting {
       `${name} must be auto, none or a comma-separated list of ${syntaxFlagNames.join(', ')}, not ${shown(raw)}`,
     );
   }
-  return [...new Set(names)] as Array<(typeof syntaxFlagNames)[number]>;
+  return [...new Set(names)] as SyntaxName[];
 }
 
 /** What the command line asks for. */

@@ -1,5 +1,5 @@
 import { createSplitter, type InternalSplitter } from '../internal.js';
-import { auto, directive, math, mdx, mkdocs, template } from '../syntax.js';
+import { auto, builtinSyntax, mdx } from '../syntax.js';
 import type {
   Chunk,
   ChunkParent,
@@ -107,8 +107,7 @@ export interface Splitters {
 function dialectsOf(setting: SyntaxSetting): Syntax[] {
   if (setting === 'auto') return auto();
   if (setting === 'none') return [];
-  const made = { mdx, directive, math, mkdocs, template };
-  return setting.map((name) => made[name]());
+  return setting.map((name) => builtinSyntax[name]());
 }
 
 /**

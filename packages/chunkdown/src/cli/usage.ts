@@ -1,3 +1,4 @@
+import { syntaxNames } from '../syntax.js';
 import { ruleTypes } from './rules.js';
 import { defaultChunkSize, defaultTokenChunkSize } from './settings.js';
 
@@ -31,7 +32,7 @@ Sizing:
                                text ("passage: ", "search_document: "), counted once per chunk
       --syntax WHAT            docs dialects: auto (default: each where a file shows it, and
                                .mdx files as MDX), none (CommonMark + GFM only), or a list of
-                               mdx, directive, math, mkdocs, template to read every file with
+                               ${syntaxNames.join(', ')} to read every file with
       --rule TYPE=RULE         split rule, repeatable: TYPE=never-split|allow-split|size-split:N,
                                or link.style=inline|preserve (also image.style)
                                TYPE: ${ruleTypes.slice(0, 7).join(', ')},

@@ -13,7 +13,7 @@ import {
   type SegmentParse,
   type SegmentParser,
 } from '../internal.js';
-import { directive, math, mdx, mkdocs, template } from '../syntax.js';
+import { builtinSyntax, type SyntaxName } from '../syntax.js';
 import { buildSplitter, chunkFile, type Splitters } from './chunk-file.js';
 import { UsageError } from './errors.js';
 import type { ParseJob, WorkerJob, WorkerMessage, WorkerSetup } from './protocol.js';
@@ -83,7 +83,7 @@ function aheadParser(): (
 
 /** A dialect of `chunkdown/syntax` by name, with the options the command line uses (none). */
 function builtinDialect(name: string): Dialect {
-  const made = { mdx, directive, math, mkdocs, template }[name as 'mdx'];
+  const made = Object.hasOwn(builtinSyntax, name) ? builtinSyntax[name as SyntaxName] : undefined;
   if (!made) throw new Error(`chunkdown: cli-worker: no dialect named ${name}`);
   const { parser } = made();
   return { name: name as Dialect['name'], parser: parser as Dialect['parser'] };

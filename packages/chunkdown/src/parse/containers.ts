@@ -95,25 +95,73 @@ export function alertOf(node: Nodes): Container | undefined {
 export function blankScanned(markdown: string, scanned: readonly ScannedContainer[]): string {
   if (scanned.length === 0) return markdown;
   const ranges = scanned
-    .flatMap(
-      (each): Array<[number, number, boolean]> =>
-        each.close
-          ? [
-              [...each.open, false],
-              [...each.close, false],
-            ]
-          : [[...each.open, true]],
-    )
+    .flatMap((each): Array<[number, number, string]> => {
+      if (each.body === 'indented' || !each.close) {
+        return [[...each.open, openerPlaceholder(each.open[1] - each.open[0])]];
+      }
+      if (each.body === 'fenced') {
+        return [
+          [...each.open, ' '.repeat(each.open[1] - each.open[0])],
+          [...each.close, ' '.repeat(each.close[1] - each.close[0])],
+        ];
+      }
+      // A literal block's lines stand in as the fences of a code block.
+      const fence = literalFenceLength(each);
+      return [
+        [...each.open, literalFence(fence, each.open[1] - each.open[0])],
+        [...each.close, literalFence(fence, each.close[1] - each.close[0])],
+      ];
+    })
     .sort((a, b) => a[0] - b[0]);
   let text = '';
   let at = 0;
-  for (const [start, end, indented] of ranges) {
-    text +=
-      markdown.slice(at, start) +
-      (indented ? openerPlaceholder(end - start) : ' '.repeat(end - start));
+  for (const [start, end, standIn] of ranges) {
+    text += markdown.slice(at, start) + standIn;
     at = end;
   }
   return text + markdown.slice(at);
+}
+
+/**
+ * The length of the backtick fence a literal block's opening and closing lines stand in as: the
+ * shorter of the two lines (a closing fence must be as long as the opening one).
+ *
+ * @param scanned
+ *   A literal block.
+ * @returns
+ *   The length.
+ */
+export function literalFenceLength(scanned: ScannedContainer): number {
+  const close = scanned.close ?? scanned.open;
+  return Math.min(scanned.open[1] - scanned.open[0], close[1] - close[0]);
+}
+
+/** A backtick fence of `fence` backticks, padded with spaces to `length`. */
+function literalFence(fence: number, length: number): string {
+  return '`'.repeat(fence) + ' '.repeat(length - fence);
+}
+
+/**
+ * How a literal block (`{% raw %}` … `{% endraw %}`) is written: its `code` node keeps its
+ * opening and closing lines in `data.chunkdownLiteral`, and every piece of it is written
+ * between them.
+ */
+export interface LiteralSyntax {
+  opener: string;
+  closer: string;
+  container: Container;
+}
+
+/**
+ * The literal block syntax of a code node, when it is one.
+ *
+ * @param node
+ *   Any node.
+ * @returns
+ *   Its opener and closer, or `undefined`.
+ */
+export function literalSyntax(node: Nodes): LiteralSyntax | undefined {
+  return (node.data as { chunkdownLiteral?: LiteralSyntax } | undefined)?.chunkdownLiteral;
 }
 
 /**
@@ -179,6 +227,22 @@ export function groupScanned(
       children: [],
       data: { chunkdownContainer: syntax } as never,
     };
+    if (each.body === 'literal') {
+      const code = children[first - 1];
+      if (code?.type !== 'code' || startOf(code) !== openStart) {
+        failed.push(each);
+        continue;
+      }
+      const literal: LiteralSyntax = {
+        opener: each.opener,
+        closer: each.closer,
+        container: each.container,
+      };
+      code.data = { ...code.data, chunkdownLiteral: literal } as never;
+      const language = each.container.attributes?.language;
+      if (language) code.lang = language;
+      continue;
+    }
     if (each.body === 'fenced') {
       const closeStart = each.close?.[0] ?? markdown.length;
       if (insideText(tree, openStart) || insideText(tree, closeStart)) {

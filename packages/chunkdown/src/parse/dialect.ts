@@ -20,9 +20,11 @@ export interface ScannedContainer {
   open: [number, number];
   /**
    * `fenced`: the container holds the blocks between its opening and closing lines (`:::`);
-   * `indented`: it holds the lines indented four columns past its opener (MkDocs).
+   * `indented`: it holds the lines indented four columns past its opener (MkDocs);
+   * `literal`: its body is text kept as written, split as code is (`{% raw %}`, `{% highlight %}`):
+   * it becomes a `code` node that is written with its opener and closer.
    */
-  body: 'fenced' | 'indented';
+  body: 'fenced' | 'indented' | 'literal';
   /** The closing line's text (fenced forms): `[start, end)` in the document. */
   close?: [number, number] | undefined;
   /** The opener as written (`::: tip Title`, `!!! note "Title"`), repeated in every piece. */

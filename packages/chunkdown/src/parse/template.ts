@@ -1,5 +1,6 @@
 import type { Container } from '../types.js';
-import type { DialectParser } from './dialect.js';
+import { literalFenceLength } from './containers.js';
+import type { DialectParser, ScannedContainer } from './dialect.js';
 import type { SourceLine } from './source-lines.js';
 import {
   type PairedTagLines,
@@ -8,6 +9,11 @@ import {
   type TagLineRules,
   tagAttributes,
 } from './tag-lines.js';
+import {
+  templateTagFromMarkdown,
+  templateTagSyntax,
+  templateTagToMarkdown,
+} from './template-tags.js';
 
 /**
  * The template dialect: paired block tags of template languages, each alone on its line, read
@@ -24,14 +30,26 @@ import {
  */
 export function templateParser(): DialectParser {
   return {
-    micromark: [],
-    mdast: [],
-    toMarkdown: [],
-    detect: (markdown) => mayHoldTags(markdown) && scanTemplateTags(markdown).scanned.length > 0,
-    scan: (markdown) => (mayHoldTags(markdown) ? scanTemplateTags(markdown).scanned : []),
+    micromark: [templateTagSyntax()],
+    mdast: [templateTagFromMarkdown()],
+    toMarkdown: [templateTagToMarkdown()],
+    detect: (markdown) =>
+      (mayHoldTags(markdown) && scanTemplateTags(markdown).scanned.length > 0) ||
+      inlineTag.test(markdown),
+    scan: (markdown) => {
+      if (!mayHoldTags(markdown)) return [];
+      const found = scanTemplateTags(markdown);
+      return [...found.scanned, ...literalBlocks(markdown, found)];
+    },
     spans: (markdown) => (mayHoldTags(markdown) ? scanTemplateTags(markdown).spans : []),
   };
 }
+
+/**
+ * A template tag inside text (`{{ page.title }}`, `{% include "x" %}`, `{{< ref "a" >}}`): the
+ * document is read with the dialect, so that it is an atom.
+ */
+const inlineTag = /\{%-?[ \t]*[A-Za-z_][^%\n]*%\}|\{\{[<%]|\{\{-?[ \t]*[A-Za-z_.$][^{}\n]*\}\}/;
 
 /** Whether a text may hold a block tag at all (a quick test before the line scan). */
 function mayHoldTags(markdown: string): boolean {
@@ -65,6 +83,42 @@ const templateRules: TagLineRules = {
  */
 export function scanTemplateTags(markdown: string): PairedTagLines {
   return pairTagLines(markdown, templateRules);
+}
+
+/**
+ * The literal blocks of a document as scanned containers whose body is kept as code, those whose
+ * lines can stand in as a code block's fences (no line of the body is a fence that would close it).
+ *
+ * @param markdown
+ *   The document.
+ * @param found
+ *   Its tag lines, paired.
+ * @returns
+ *   The literal blocks.
+ */
+function literalBlocks(markdown: string, found: PairedTagLines): ScannedContainer[] {
+  const blocks: ScannedContainer[] = [];
+  for (const { open, close } of found.literals) {
+    const block: ScannedContainer = {
+      container: literalContainer(open),
+      open: [open.line.textStart, open.line.end],
+      close: [close.line.textStart, close.line.end],
+      body: 'literal',
+      opener: open.line.text.trimEnd(),
+      closer: close.line.text.trimEnd(),
+      separator: '\n',
+    };
+    const body = markdown.slice(open.line.end, close.line.start);
+    const fence = '`'.repeat(literalFenceLength(block));
+    if (!body.split('\n').some((line) => line.trimStart().startsWith(fence))) blocks.push(block);
+  }
+  return blocks;
+}
+
+/** What a literal block is: its name, and the language of `{% highlight ruby %}`. */
+function literalContainer(tag: TagLine): Container {
+  const language = tag.name === 'highlight' ? /^[\w+#.-]+/.exec(tag.rest)?.[0] : undefined;
+  return { kind: 'template', name: tag.name, ...(language ? { attributes: { language } } : {}) };
 }
 
 /** The block tag a line is, if it is one alone on the line. */

@@ -104,6 +104,11 @@ export function flatten(
         case 'break':
           push(runPath, child, undefined, 0, BREAK);
           break;
+        case 'obsidianBlockId':
+          // A block id (`^abc123`) stays with its line: the space before it is no boundary.
+          glueTrailingSpace(parts);
+          atom(runPath, child);
+          break;
         default:
           atom(runPath, child);
       }
@@ -111,6 +116,16 @@ export function flatten(
   };
   visit(container.children as Nodes[], path);
   return { text: parts.join(''), runs, section, state };
+}
+
+/** Make the whitespace that ends the flattened text so far no boundary (a no-break space). */
+function glueTrailingSpace(parts: string[]): void {
+  const last = parts.length - 1;
+  const part = parts[last];
+  if (part === undefined) return;
+  const trimmed = part.replace(/[ \t]+$/, '');
+  if (trimmed.length < part.length)
+    parts[last] = trimmed + '\u00A0'.repeat(part.length - trimmed.length);
 }
 
 /**

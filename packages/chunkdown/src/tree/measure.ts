@@ -85,6 +85,8 @@ export function createRawMeasure(lengthFunction: LengthFunction): Measure {
     switch (node.type) {
       case 'math':
         return '$$\n\n$$\n\n';
+      case 'templateTag':
+        return node.tag;
       case 'link':
         return `[](${node.url}${node.title ? ` "${node.title}"` : ''})`;
       case 'image':

@@ -1,4 +1,5 @@
 import type { Nodes } from 'mdast';
+import { literalSyntax } from '../parse/containers.js';
 import { literalText } from '../util/literal.js';
 
 /** Where one character of a node's text was written in the source. */
@@ -227,6 +228,11 @@ function charSource(map: MapState, node: Nodes, index: number): CharSource | und
  */
 function firstCursor(source: string, node: Nodes, start: number): Cursor {
   let offset = start;
+  if (node.type === 'code' && literalSyntax(node)) {
+    // A template's literal block starts on the line after its opening tag.
+    const lineEnd = source.indexOf('\n', offset);
+    return { index: 0, offset: lineEnd === -1 ? source.length : lineEnd + 1, lineStart: true };
+  }
   if (node.type === 'code') {
     // Fenced code starts on the line after the opening fence.
     let probe = offset;

@@ -8,10 +8,10 @@ import { chunkdown } from '../../src/index.js';
 import { dialectsFor } from '../../src/parse/dialect.js';
 import { takeFrontmatter } from '../../src/parse/frontmatter.js';
 import { parseDialects } from '../../src/parse/read-dialects.js';
-import { directive, math, mdx, mkdocs, template } from '../../src/syntax.js';
+import { builtinSyntax } from '../../src/syntax.js';
 import { displayMath, unbalancedContainers } from './containers.js';
 
-const dialects = { directive, math, mdx, mkdocs, template };
+const dialects = builtinSyntax;
 
 const parser = unified().use(remarkParse).use(remarkGfm);
 

@@ -111,11 +111,79 @@ describe('the template dialect', () => {
     '',
   ].join('\n');
 
-  test('auto() finds it; a document with template tags in prose only is not read with it', () => {
+  test('auto() finds it, by block tags that pair or by tags inside text; a `{{` alone is no tag', () => {
     expect(chunkdown({ chunkSize: 500, syntax: auto() }).split(doc).syntax).toEqual(['template']);
     const prose =
       'Write {{ page.title }} or {% include x.md %} in a sentence.\n\n{% assign a = 1 %}\n';
-    expect(chunkdown({ chunkSize: 500, syntax: auto() }).split(prose).syntax).toEqual([]);
+    expect(chunkdown({ chunkSize: 500, syntax: auto() }).split(prose).syntax).toEqual(['template']);
+    const braces = 'A set is written {a, b} and a map {{}} in this language, or {{ }}.\n';
+    expect(chunkdown({ chunkSize: 500, syntax: auto() }).split(braces).syntax).toEqual([]);
+    expect(chunkdown({ chunkSize: 500, syntax: [template()] }).split(braces).chunks[0]?.text).toBe(
+      braces.trimEnd(),
+    );
+  });
+
+  test('a tag inside text is an atom: never cut, never escaped, and no content', () => {
+    const markdown = [
+      'Run {% include "cmd.md" param="*x*" title="a b c" %} first, then read',
+      '{{ page.title | upcase }} and {{< ref "docs/a b.md" >}} and {{% param "x y" %}} and',
+      '{%- assign total = 1 | plus: 2 -%} and a tag over two lines {% include x.html',
+      '  a="1" %} last.',
+    ].join('\n');
+    const tags = markdown.match(/\{%[\s\S]*?%\}|\{\{[\s\S]*?\}\}/g) ?? [];
+    expect(tags).toHaveLength(6);
+    for (const chunkSize of [8, 20, 60]) {
+      const { chunks } = chunkdown({ chunkSize, syntax: auto() }).split(markdown);
+      const text = chunks.map((chunk) => chunk.text).join('\n');
+      for (const tag of tags) {
+        // Whole, as written (the second line of the two-line tag keeps its indentation).
+        expect(text).toContain(tag);
+      }
+      for (const chunk of chunks) {
+        expect(chunk.text).not.toMatch(/\{[{%][^}]*$|^[^{]*[%}]\}/);
+      }
+    }
+    const [only] = chunkdown({ chunkSize: 500, syntax: [template()] }).split(
+      '{{ a.very.long.template.variable }} {% include "also-long.html" %}',
+    ).chunks;
+    expect(only?.contentSize).toBe(1);
+  });
+
+  test('a literal block is code: kept byte for byte, split by lines between its own tags', () => {
+    const body = [
+      'def foo(a, b)',
+      '  puts "*hello* _world_ <b>" # a comment',
+      '',
+      '  a + b   ',
+      'end',
+    ].join('\n');
+    const markdown = `Intro.\n\n{% highlight ruby linenos %}\n${body}\n{% endhighlight %}\n\n{% raw %}\nHello {{ name }} and **bold** *x*\n{% endraw %}\n`;
+    for (const chunkSize of [45, 60, 300]) {
+      const { chunks } = chunkdown({ chunkSize, syntax: auto() }).split(markdown);
+      const pieces = chunks
+        .map(
+          (chunk) =>
+            /\{% highlight ruby linenos %\}\n([\s\S]*?)\n\{% endhighlight %\}/.exec(
+              chunk.text,
+            )?.[1],
+        )
+        .filter((piece) => piece !== undefined);
+      expect(pieces.length).toBeGreaterThan(chunkSize < 300 ? 1 : 0);
+      // Pieces end at line ends (a blank line between two pieces is no line of either).
+      expect(pieces.join('\n').replace(/\n+/g, '\n')).toBe(body.replace(/\n+/g, '\n'));
+      if (chunkSize === 300) expect(pieces).toEqual([body]);
+      expect(chunks.map((chunk) => chunk.text).join('\n')).toContain(
+        '{% raw %}\nHello {{ name }} and **bold** *x*\n{% endraw %}',
+      );
+    }
+  });
+
+  test('a literal block whose body holds a long fence is left as it was, nothing lost', () => {
+    const markdown = '{% raw %}\n````````````\ncode\n````````````\n{% endraw %}\n\nAfter.\n';
+    const { chunks } = chunkdown({ chunkSize: 500, syntax: [template()] }).split(markdown);
+    const text = chunks.map((chunk) => chunk.text).join('\n\n');
+    for (const line of ['{% raw %}', 'code', '{% endraw %}', 'After.'])
+      expect(text).toContain(line);
   });
 
   for (const chunkSize of [60, 120, 300]) {
@@ -138,12 +206,13 @@ describe('the template dialect', () => {
         }
         expect(stack).toEqual([]);
         if (chunk.text.includes('yarn,') || chunk.text.includes('another package')) {
-          expect(chunk.containers?.[0]?.name).toBe('tabs');
+          // In the block (or holding it whole).
+          if (chunk.containers?.length) expect(chunk.containers[0]?.name).toBe('tabs');
           expect(chunk.text).toContain('{% tabs %}\n');
           expect(chunk.text).toContain('{% tab title="yarn" %}\n');
         }
         if (chunk.text.includes('Hugo note') || chunk.text.includes('surely')) {
-          expect(chunk.text.startsWith('{{< note >}}\n')).toBe(true);
+          expect(chunk.text).toMatch(/(^|\n)\{\{< note >\}\}\n/);
         }
       }
     });
