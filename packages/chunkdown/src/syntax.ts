@@ -18,6 +18,7 @@ import { type DirectiveOptions, directiveParser } from './parse/directive.js';
 import { type MathOptions, mathParser } from './parse/math.js';
 import { mdxParser } from './parse/mdx.js';
 import { mkdocsParser } from './parse/mkdocs.js';
+import { mystParser } from './parse/myst.js';
 import { obsidianParser } from './parse/obsidian.js';
 import { templateParser } from './parse/template.js';
 import type { Syntax, SyntaxName } from './types.js';
@@ -129,11 +130,28 @@ export function obsidian(options: When = {}): Syntax {
 }
 
 /**
+ * MyST (MyST-Parser, Jupyter Book, Sphinx) directives whose body is markdown, read as containers:
+ * colon fences (`:::{note}` … `:::`) and backtick fences (```` ```{admonition} Title ```` …
+ * ```` ``` ````), nested with longer fences outside, their options (`:key: value` lines or a `---`
+ * block) repeated with the opener on every piece; a `{list-table}` repeats its header rows
+ * (`:header-rows: N`) and keeps each row whole. Directives whose body is code (`{code-block}`,
+ * `{code-cell}`, `{math}`, `{eval-rst}`, …) stay code. Detected by such directives that pair.
+ *
+ * @param options
+ *   When it is on.
+ * @returns
+ *   The dialect.
+ */
+export function myst(options: When = {}): Syntax {
+  return defineSyntax('myst', whenOf(options, 'myst'), mystParser());
+}
+
+/**
  * The built-in dialects by name, in the order {@link auto} gives them: what `--syntax` names, and
  * what a dialect's name resolves to on the command line's worker threads.
  */
 export const builtinSyntax: Readonly<Record<SyntaxName, (options?: When) => Syntax>> =
-  Object.freeze({ mdx, directive, math, mkdocs, template, obsidian });
+  Object.freeze({ mdx, directive, math, mkdocs, template, obsidian, myst });
 
 /** Names of the dialects, in the order {@link auto} gives them. */
 export const syntaxNames: readonly SyntaxName[] = Object.freeze(
@@ -143,7 +161,8 @@ export const syntaxNames: readonly SyntaxName[] = Object.freeze(
 /**
  * Every dialect, each on only for the documents that show it: `:::` lines that pair (directives),
  * `$$` lines that pair (math), top-level `import`/`export` with JSX (MDX), `!!!`/`???`/`===`
- * lines followed by an indented body (MkDocs), template tags, wikilinks (Obsidian). What the
+ * lines followed by an indented body (MkDocs), template tags, wikilinks (Obsidian), MyST
+ * directives that pair. What the
  * command line and the visualizer use.
  *
  * @returns

@@ -40,6 +40,11 @@ export interface ContainerSyntax {
    * needs their definitions to keep the links.
    */
   references?: readonly string[];
+  /**
+   * The top-level items of the list it holds are rows (MyST's `{list-table}`): each is kept whole,
+   * as a table row is.
+   */
+  rows?: boolean;
 }
 
 /**
@@ -101,7 +106,7 @@ export function blankScanned(markdown: string, scanned: readonly ScannedContaine
       }
       if (each.body === 'fenced') {
         return [
-          [...each.open, ' '.repeat(each.open[1] - each.open[0])],
+          [...each.open, blankLines(markdown.slice(...each.open))],
           [...each.close, ' '.repeat(each.close[1] - each.close[0])],
         ];
       }
@@ -165,6 +170,17 @@ export function literalSyntax(node: Nodes): LiteralSyntax | undefined {
 }
 
 /**
+ * Blank an opener: its text becomes spaces; an opener of several lines (MyST's option lines)
+ * keeps its line endings, and the block quote markers and indentation of its lines after the
+ * first.
+ */
+function blankLines(text: string): string {
+  return text.replace(/(^|\r?\n|\r)([ \t>]*)([^\r\n]*)/g, (_, eol, prefix, rest, offset) =>
+    offset === 0 ? ' '.repeat(prefix.length + rest.length) : eol + prefix + ' '.repeat(rest.length),
+  );
+}
+
+/**
  * Parses the body of an indented container (dedented: the text of the indented code block the
  * parse made of it) into a tree whose positions count from the body's start.
  */
@@ -220,6 +236,7 @@ export function groupScanned(
     };
     const references = titleReferences(each.container.title);
     if (references.length > 0) syntax.references = references;
+    if (each.rows) syntax.rows = true;
     const node: ContainerDirective = {
       type: 'containerDirective',
       name: each.container.name,

@@ -36,6 +36,11 @@ export interface ScannedContainer {
    * line there (for the indented forms that decides whether CommonMark reads the body as code).
    */
   separator: string;
+  /**
+   * The top-level list items of the body are rows (MyST's `{list-table}`): each is kept whole,
+   * as a table row is.
+   */
+  rows?: boolean | undefined;
 }
 
 /**

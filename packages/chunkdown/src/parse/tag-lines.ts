@@ -31,9 +31,15 @@ export interface TagLine {
   line: SourceLine;
   /**
    * Where the opener ends, when it runs over more lines than its first (MyST's `:key: value`
-   * option lines): the offset of the end of its last line. The opener is then those lines.
+   * option lines): the offset of the end of its last line. The opener is then those lines, each
+   * after the first without the block quote markers and indentation its first line has.
    */
   end?: number | undefined;
+  /**
+   * The top-level list items of the body are rows (MyST's `{list-table}`): each is kept whole,
+   * as a table row is.
+   */
+  rows?: boolean | undefined;
 }
 
 /** What a dialect of paired tag lines says about its lines. */
@@ -129,9 +135,10 @@ export function pairTagLines(markdown: string, rules: TagLineRules): PairedTagLi
       open: [opener.line.textStart, openEnd],
       close: [line.textStart, line.end],
       body: 'fenced',
-      opener: markdown.slice(opener.line.textStart, openEnd).trimEnd(),
+      opener: openerText(markdown, opener, openEnd),
       closer: line.text.trimEnd(),
       separator: '\n',
+      ...(opener.rows ? { rows: true } : {}),
     });
   }
   found.unpaired.push(...open);
@@ -140,6 +147,34 @@ export function pairTagLines(markdown: string, rules: TagLineRules): PairedTagLi
   found.spans.sort((a, b) => a[0] - b[0]);
   found.unpaired.sort((a, b) => a.line.start - b.line.start);
   return found;
+}
+
+/**
+ * An opener as written: its first line's text, and the lines after it up to `end` (an opener of
+ * several lines) without the prefix the first line has (its indentation in a list item, its `>`
+ * markers), so that a piece written inside the same list item or block quote gets it once.
+ */
+function openerText(markdown: string, opener: TagLine, end: number): string {
+  const first = opener.line;
+  if (end <= first.end) return markdown.slice(first.textStart, end).trimEnd();
+  const prefix = markdown.slice(first.start, first.textStart);
+  const quotes = prefix.split('>').length - 1;
+  // Columns of the prefix after its last `>` (and the space after it): the indentation to drop.
+  const afterQuotes = prefix
+    .slice(prefix.lastIndexOf('>') + 1)
+    .replace(/^[ \t]/, quotes ? '' : '$&');
+  const width = afterQuotes.length;
+  const rest = markdown
+    .slice(first.end, end)
+    .split(/\r?\n|\r/)
+    .slice(1)
+    .map((raw) => {
+      let line = raw;
+      for (let quote = 0; quote < quotes; quote++) line = line.replace(/^[ \t]*>[ \t]?/, '');
+      const indent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
+      return line.slice(Math.min(indent, width));
+    });
+  return [first.text, ...rest].join('\n').trimEnd();
 }
 
 /** Whether a closing tag closes an open one (same family; same name, or a closer of any name). */

@@ -1,0 +1,386 @@
+import type { Container } from '../types.js';
+import type { DialectParser } from './dialect.js';
+import type { SourceLine } from './source-lines.js';
+import { type PairedTagLines, pairTagLines, type TagLine, type TagLineRules } from './tag-lines.js';
+
+/**
+ * The MyST dialect (MyST-Parser, Jupyter Book, Sphinx): directives whose body is markdown read as
+ * containers. Colon fences (`:::{note}` … `:::`, nested with more colons on the outer one) and
+ * backtick fences (```` ```{note} ```` … ```` ``` ````, nested with more backticks), each with
+ * its argument (`:::{admonition} Title`) and options (`:key: value` lines, or a `---` block,
+ * right after the opening line), which are part of the opener repeated on every piece. A
+ * `{list-table}` also repeats its header rows (`:header-rows: N`) and keeps each row whole.
+ *
+ * Fences pair as MyST reads them (markdown-it): a directive's body runs to the first line of
+ * its fence character alone, at least as long as its opening one; inside it, directives and
+ * code nest. Backtick directives whose body is not markdown (`{code-block}`, `{code-cell}`,
+ * `{math}`, `{eval-rst}`, …) and any name MyST documents do not use for markdown bodies stay
+ * code (an R Markdown ```` ```{r} ```` chunk too); colon fences of such names stay as written.
+ *
+ * @returns
+ *   The parser.
+ */
+export function mystParser(): DialectParser {
+  return {
+    micromark: [],
+    mdast: [],
+    toMarkdown: [],
+    detect: (markdown) => mayHoldDirectives(markdown) && scanMyst(markdown).scanned.length > 0,
+    scan: (markdown) => (mayHoldDirectives(markdown) ? scanMyst(markdown).scanned : []),
+    spans: (markdown) => (mayHoldDirectives(markdown) ? scanMyst(markdown).spans : []),
+  };
+}
+
+/** Whether a text may hold a MyST directive at all (a quick test before the line scan). */
+function mayHoldDirectives(markdown: string): boolean {
+  return markdown.includes('{') && (markdown.includes(':::') || markdown.includes('``'));
+}
+
+/**
+ * Backtick directives whose body is markdown (admonitions, layout, figures and tables): read as
+ * containers. Others stay code. Names with a domain (`{prf:theorem}`, `{py:function}`) are
+ * markdown too, but for {@link codeDirectives}.
+ */
+const markdownDirectives = new Set([
+  'admonition',
+  'attention',
+  'caution',
+  'danger',
+  'error',
+  'hint',
+  'important',
+  'note',
+  'seealso',
+  'tip',
+  'warning',
+  'todo',
+  'versionadded',
+  'versionchanged',
+  'versionremoved',
+  'deprecated',
+  'margin',
+  'sidebar',
+  'topic',
+  'epigraph',
+  'pull-quote',
+  'highlights',
+  'compound',
+  'container',
+  'div',
+  'aside',
+  'dropdown',
+  'toggle',
+  'card',
+  'grid',
+  'grid-item',
+  'grid-item-card',
+  'tab-set',
+  'tab-item',
+  'tabbed',
+  'tabs',
+  'tab',
+  'group-tab',
+  'figure',
+  'figure-md',
+  'subfigure',
+  'table',
+  'list-table',
+  'only',
+  'ifconfig',
+  'glossary',
+  'example',
+  'myst-example',
+  'exercise',
+  'solution',
+  'proof',
+  'theorem',
+  'lemma',
+  'definition',
+  'remark',
+  'panels',
+  'hlist',
+  'centered',
+  'describe',
+  'object',
+]);
+
+/** Directives whose body is no markdown: code, math, other markup, lists of files or names. */
+const codeDirectives = new Set([
+  'code',
+  'code-block',
+  'code-cell',
+  'sourcecode',
+  'literalinclude',
+  'include',
+  'math',
+  'eval-rst',
+  'raw',
+  'toctree',
+  'tableofcontents',
+  'bibliography',
+  'csv-table',
+  'mermaid',
+  'graphviz',
+  'plantuml',
+  'jupyter-execute',
+  'ipython',
+  'doctest',
+  'testcode',
+  'testoutput',
+  'parsed-literal',
+  'glue:math',
+  'index',
+  'autosummary',
+  'myst-config',
+]);
+
+/** Whether a directive's body is markdown, by its name (`code: true` for a backtick fence). */
+function markdownBody(name: string, backtick: boolean): boolean {
+  if (codeDirectives.has(name)) return false;
+  return !backtick || markdownDirectives.has(name) || /^[a-z][\w-]*:[a-z]/.test(name);
+}
+
+/** A line that opens a fence: its characters, then the info string. */
+const fenceOpen = /^(`{3,}|~{3,}|:{3,})(.*)$/;
+/** The info string of a directive: `{name}` and its argument. */
+const directiveInfo = /^[ \t]*\{([A-Za-z][\w.:+-]*)\}(.*)$/;
+/** An option line (`:key: value`), or a line that continues a value (`:    more`). */
+const optionLine = /^:(?:[A-Za-z][\w-]*:(?:[ \t]|$)|[ \t])/;
+
+/**
+ * The rules of MyST directives for the paired-tag-line engine, for one document: the lines are
+ * read once, as a whole (fences pair by what lies between them), on the engine's first question.
+ */
+function mystRules(markdown: string): TagLineRules {
+  let tags: Map<number, TagLine> | undefined;
+  return {
+    // `:`, `` ` ``, `~`.
+    firstChars: [58, 96, 126],
+    codeLines: true,
+    read(_, lines, index) {
+      tags ??= directiveLines(markdown, lines);
+      return tags.get(index);
+    },
+    container: containerOf,
+  };
+}
+
+/**
+ * The MyST directives of a document whose body is markdown: the containers they make (by
+ * opening line) and the stretches from each opening line to its closing line.
+ *
+ * @param markdown
+ *   The document.
+ * @returns
+ *   What the paired-tag-line engine finds with MyST's rules.
+ */
+export function scanMyst(markdown: string): PairedTagLines {
+  const found = pairTagLines(markdown, mystRules(markdown));
+  for (const each of found.scanned) {
+    // Header rows are written with `*` bullets, as the rows after them are (a list whose bullet
+    // changes is two lists, and a list table holds one).
+    if (each.rows) each.opener = each.opener.replace(/(\n)[-+](?=[ \t])/g, '$1*');
+    // A blank line after the opener (and its options) stays, as the source wrote it.
+    if (/^(?:\r?\n|\r)[ \t>]*(?:\r?\n|\r)/.test(markdown.slice(each.open[1], each.open[1] + 200))) {
+      each.separator = '\n\n';
+    }
+  }
+  return found;
+}
+
+/**
+ * Read the directive lines of a document as MyST does: a fence (backticks, tildes or colons)
+ * runs to the first line of its characters alone that is at least as long, whatever lies
+ * between; a directive whose body is markdown is read again inside. Each pair gets a family of
+ * its own (its opening line), so the engine pairs exactly these.
+ */
+function directiveLines(markdown: string, lines: readonly SourceLine[]): Map<number, TagLine> {
+  const tags = new Map<number, TagLine>();
+  const scopes: Array<[number, number]> = [[0, lines.length]];
+  while (scopes.length > 0) {
+    const [from, to] = scopes.pop() as [number, number];
+    let index = from;
+    while (index < to) {
+      const line = lines[index] as SourceLine;
+      const fence = line.blank ? null : fenceOpen.exec(line.text);
+      if (!fence) {
+        index++;
+        continue;
+      }
+      const marks = fence[1] as string;
+      const info = fence[2] as string;
+      const colon = marks.startsWith(':');
+      // A backtick fence's info has no backtick (else it is inline code).
+      if (!colon && marks.startsWith('`') && info.includes('`')) {
+        index++;
+        continue;
+      }
+      const close = closingLine(lines, index + 1, to, marks);
+      const directive = directiveInfo.exec(info);
+      if (colon && (!directive || close === -1)) {
+        // A colon line that is no directive (or never closed) is text.
+        index++;
+        continue;
+      }
+      if (
+        directive &&
+        close !== -1 &&
+        markdownBody(directive[1] as string, !colon) &&
+        !inIndentedCode(lines, index)
+      ) {
+        const name = (directive[1] as string).toLowerCase();
+        const rest = (directive[2] as string).trim();
+        const family = `myst:${index}`;
+        const options = optionsEnd(lines, index + 1, close);
+        const header =
+          name === 'list-table'
+            ? headerRowsEnd(markdown, lines, index + 1, options, close)
+            : options;
+        tags.set(index, {
+          family,
+          name,
+          role: 'open',
+          rest: [rest, ...optionText(lines, index + 1, options)].join('\n'),
+          line,
+          ...(header > index + 1 ? { end: (lines[header - 1] as SourceLine).end } : {}),
+          ...(name === 'list-table' ? { rows: true } : {}),
+        });
+        tags.set(close, {
+          family,
+          name: '',
+          role: 'close',
+          rest: '',
+          line: lines[close] as SourceLine,
+        });
+        scopes.push([header, close]);
+        index = close + 1;
+        continue;
+      }
+      // Code (or a directive whose body is not markdown): nothing in it is a directive.
+      index = close === -1 ? (colon ? index + 1 : to) : close + 1;
+    }
+  }
+  return tags;
+}
+
+/** The first line in `[from, to)` that closes a fence opened with `marks`, or -1. */
+function closingLine(
+  lines: readonly SourceLine[],
+  from: number,
+  to: number,
+  marks: string,
+): number {
+  const char = marks.charAt(0);
+  for (let index = from; index < to; index++) {
+    const text = (lines[index] as SourceLine).text;
+    if (text.charAt(0) !== char) continue;
+    let length = 0;
+    while (text.charAt(length) === char) length++;
+    if (length >= marks.length && text.slice(length).trim() === '') return index;
+  }
+  return -1;
+}
+
+/**
+ * Whether an opening line is indented code: four columns past the line before it, which is blank
+ * or indented code too (a rough test; the parse drops a container whose lines were code).
+ */
+function inIndentedCode(lines: readonly SourceLine[], index: number): boolean {
+  const line = lines[index] as SourceLine;
+  if (line.indent < 4 || line.text !== line.text.trimStart()) return false;
+  const before = lines[index - 1];
+  return before === undefined || before.blank || before.indent >= 4;
+}
+
+/**
+ * Where a directive's options end (the index of the first line of its body): `:key: value` lines
+ * right after the opening line, or a block between `---` lines.
+ */
+function optionsEnd(lines: readonly SourceLine[], from: number, to: number): number {
+  const first = lines[from];
+  if (!first || from >= to) return from;
+  if (first.text.trimEnd() === '---') {
+    for (let index = from + 1; index < to; index++) {
+      if ((lines[index] as SourceLine).text.trimEnd() === '---') return index + 1;
+    }
+    return from;
+  }
+  let index = from;
+  while (
+    index < to &&
+    optionLine.test((lines[index] as SourceLine).text) &&
+    !(lines[index] as SourceLine).text.startsWith(':::')
+  ) {
+    index++;
+  }
+  return index;
+}
+
+/** The option lines of a directive, as written (for its attributes). */
+function optionText(lines: readonly SourceLine[], from: number, to: number): string[] {
+  return lines.slice(from, to).map((line) => line.text);
+}
+
+/**
+ * Where the header rows of a `{list-table}` end (`:header-rows: N` among its options, lines
+ * `[options, from)`): after the N-th top-level list item of its body, when more items follow
+ * (else at `from`: a table of header rows only is its own body).
+ */
+function headerRowsEnd(
+  markdown: string,
+  lines: readonly SourceLine[],
+  options: number,
+  from: number,
+  to: number,
+): number {
+  let count = 0;
+  for (const line of lines.slice(options, from)) {
+    const match = /^:header-rows:[ \t]*(\d+)/.exec(line.text);
+    if (match) count = Number(match[1]);
+  }
+  if (count === 0) return from;
+  const starts: number[] = [];
+  let itemColumn = -1;
+  for (let index = from; index < to; index++) {
+    const line = lines[index] as SourceLine;
+    if (line.blank) continue;
+    const raw = markdown.slice(line.start, line.end);
+    const column = /^[ \t>]*/.exec(raw)?.[0].length ?? 0;
+    const item = /^[*+-][ \t]/.test(raw.slice(column));
+    if (itemColumn === -1) {
+      if (!item) return from;
+      itemColumn = column;
+    }
+    if (column === itemColumn && item) starts.push(index);
+    else if (column < itemColumn) break;
+  }
+  const next = starts[count];
+  if (next === undefined) return from;
+  let end = next;
+  while (end > from && (lines[end - 1] as SourceLine).blank) end--;
+  return end;
+}
+
+/** What a MyST directive is, for the chunks in it: its name, argument (title) and options. */
+function containerOf(tag: TagLine): Container {
+  const [argument = '', ...options] = tag.rest.split('\n');
+  const attributes: Record<string, string> = {};
+  let key: string | undefined;
+  for (const option of options) {
+    const match = /^:?([A-Za-z][\w-]*):[ \t]*(.*)$/.exec(option);
+    if (match && (option.startsWith(':') || !option.startsWith(' '))) {
+      key = match[1] as string;
+      attributes[key] = (match[2] as string).trim();
+    } else if (key && option.trim() !== '' && option.trim() !== '---') {
+      // A value over several lines (`:caption: |` and the lines after it).
+      const more = option.replace(/^:?[ \t]*/, '');
+      attributes[key] = attributes[key] ? `${attributes[key]}\n${more}` : more;
+    }
+  }
+  return {
+    kind: 'myst',
+    name: tag.name,
+    ...(argument ? { title: argument } : {}),
+    ...(Object.keys(attributes).length > 0 ? { attributes } : {}),
+  };
+}
