@@ -22,6 +22,15 @@ function ruleKeepsWhole(state: SplitState, key: RuleKey, node: Nodes): Atomic | 
  */
 const LEAD_IN_SHARE = 0.5;
 
+/** A MyST target line, `(label)=`: it names the block after it. */
+const target = /^\([^()\s]+\)=$/;
+
+/** Whether a paragraph is a MyST target line, which stays with the block after it. */
+function isTarget(paragraph: Paragraph): boolean {
+  const only = paragraph.children[0];
+  return paragraph.children.length === 1 && only?.type === 'text' && target.test(only.value);
+}
+
 /** Whether a paragraph ends with a colon, introducing the block after it. */
 function introduces(paragraph: Paragraph): boolean {
   const last = paragraph.children[paragraph.children.length - 1];
@@ -48,6 +57,7 @@ const containerSplitter: NodeSplitter = (node, path, section, state) => {
 export const splitters: Record<string, NodeSplitter> = {
   paragraph: (node, path, section, state) => {
     const unit = phrasingUnit(node as Paragraph, path, section, state);
+    if (isTarget(node as Paragraph)) return { ...unit, leadIn: true };
     return introduces(node as Paragraph) && unit.size <= state.options.chunkSize * LEAD_IN_SHARE
       ? { ...unit, leadIn: true }
       : unit;
@@ -77,6 +87,12 @@ export const splitters: Record<string, NodeSplitter> = {
     const list = node as Parent & Nodes;
     const itemPath = [...path, list];
     const records = state.records?.lists.has(list as never) === true;
+    // The rows of a MyST list table (its items) are kept whole, as a table's rows are.
+    const parent = path[path.length - 1] as Nodes | undefined;
+    const row =
+      parent && containerSyntax(parent)?.rows
+        ? { reason: 'never-split' as const, nodeType: 'listItem' }
+        : undefined;
     return containerUnit(list, path, section, state, ruleKeepsWhole(state, 'list', node), () =>
       list.children.map((item) => {
         const unit = containerUnit(
@@ -84,7 +100,7 @@ export const splitters: Record<string, NodeSplitter> = {
           itemPath,
           section,
           state,
-          undefined,
+          row,
           () =>
             state.blocks(
               (item as Parent).children as Nodes[],

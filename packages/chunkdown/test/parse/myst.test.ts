@@ -1,0 +1,370 @@
+import { describe, expect, test } from 'vitest';
+import { chunkdown } from '../../src/index.js';
+import { dialectsFor } from '../../src/parse/dialect.js';
+import { scanMyst } from '../../src/parse/myst.js';
+import { parseDialects } from '../../src/parse/read-dialects.js';
+import { auto, directive, myst, syntaxNames } from '../../src/syntax.js';
+import { findProblems } from '../helpers/invariants.js';
+import { openMystFences } from '../helpers/myst.js';
+
+const opened = (markdown: string) =>
+  scanMyst(markdown).scanned.map((each) => [each.opener, each.closer, each.container]);
+
+describe('scanMyst', () => {
+  test('colon fences with options, nested with more colons: an inner closer does not close the outer one', () => {
+    const markdown = [
+      '::::{admonition} Read this',
+      ':class: tip',
+      ':name: read-this',
+      '',
+      ':::{note}',
+      'Inner.',
+      ':::',
+      '',
+      'Still the admonition.',
+      '::::',
+    ].join('\n');
+    expect(opened(markdown)).toEqual([
+      [
+        '::::{admonition} Read this\n:class: tip\n:name: read-this',
+        '::::',
+        {
+          kind: 'myst',
+          name: 'admonition',
+          title: 'Read this',
+          attributes: { class: 'tip', name: 'read-this' },
+        },
+      ],
+      [':::{note}', ':::', { kind: 'myst', name: 'note' }],
+    ]);
+  });
+
+  test('backtick directives whose body is markdown are containers, nested with longer fences; code directives and code stay code', () => {
+    const markdown = [
+      '````{tab-set}',
+      '```{tab-item} Python',
+      '~~~python',
+      'print(1)',
+      '~~~',
+      '```',
+      '````',
+      '',
+      '```{code-block} python',
+      ':linenos:',
+      'x = 1',
+      '```',
+      '',
+      '```{r}',
+      'summary(cars)',
+      '```',
+      '',
+      '```{math}',
+      'e^{i\\pi} + 1 = 0',
+      '```',
+      '',
+      '```{eval-rst}',
+      '.. note:: rst',
+      '```',
+      '',
+      '```markdown',
+      ':::{note}',
+      'An example in code.',
+      ':::',
+      '```',
+    ].join('\n');
+    expect(opened(markdown)).toEqual([
+      ['````{tab-set}', '````', { kind: 'myst', name: 'tab-set' }],
+      ['```{tab-item} Python', '```', { kind: 'myst', name: 'tab-item', title: 'Python' }],
+    ]);
+    // A fence of three inside a fence of three closes the outer one, as MyST reads it: the note
+    // holds `Text.` and the line `python`, and `print(1)` is no longer in it.
+    const short = ['```{note}', 'Text.', '```python', 'print(1)', '```', '```'].join('\n');
+    expect(scanMyst(short).scanned.map((each) => each.close)).toEqual([
+      [short.indexOf('```\n```'), short.indexOf('```\n```') + 3],
+    ]);
+  });
+
+  test('a `---` option block is part of the opener; its keys are attributes', () => {
+    const markdown = [
+      '```{figure} img/fish.png',
+      '---',
+      'width: 200px',
+      'name: fish',
+      '---',
+      'A *fish*.',
+      '```',
+    ].join('\n');
+    expect(opened(markdown)).toEqual([
+      [
+        '```{figure} img/fish.png\n---\nwidth: 200px\nname: fish\n---',
+        '```',
+        {
+          kind: 'myst',
+          name: 'figure',
+          title: 'img/fish.png',
+          attributes: { width: '200px', name: 'fish' },
+        },
+      ],
+    ]);
+  });
+
+  test('a list table takes its header rows into the opener (with `*` bullets) and marks its rows', () => {
+    const markdown = [
+      '```{list-table} Sizes',
+      ':header-rows: 1',
+      '',
+      '- - Name',
+      '  - Size',
+      '- - small',
+      '  - 1',
+      '```',
+    ].join('\n');
+    const [table] = scanMyst(markdown).scanned;
+    expect(table?.opener).toBe('```{list-table} Sizes\n:header-rows: 1\n\n* - Name\n  - Size');
+    expect(table?.rows).toBe(true);
+  });
+
+  test('no container for an unclosed fence, a colon line without a name, or a Docusaurus directive', () => {
+    expect(opened(':::{note}\nNever closed.\n\n:::{tip}\n')).toEqual([]);
+    expect(opened('```{note}\nNever closed.\n')).toEqual([]);
+    const markdown = [
+      ':::note',
+      'Docusaurus.',
+      ':::',
+      '',
+      '::: {.callout-note}',
+      'Pandoc.',
+      ':::',
+    ].join('\n');
+    expect(opened(markdown)).toEqual([]);
+  });
+
+  test('a fence inside a list item or a block quote', () => {
+    const markdown = [
+      '- Item:',
+      '',
+      '  :::{tip}',
+      '  Tip.',
+      '  :::',
+      '',
+      '> ```{note}',
+      '> Quoted.',
+      '> ```',
+    ].join('\n');
+    expect(opened(markdown).map(([opener]) => opener)).toEqual(['```{note}', ':::{tip}'].sort());
+  });
+});
+
+const doc = [
+  '# MyST page',
+  '',
+  '(install-target)=',
+  '## Install',
+  '',
+  'See {ref}`install-target` and {doc}`../reference/configuration-and-options` for the rest of it.',
+  '',
+  ':::{note}',
+  ':class: dropdown',
+  'A note whose body is long enough to need more than one chunk at the smallest sizes, surely.',
+  '',
+  '| Option | Default |',
+  '|---|---|',
+  '| `cache` | `true` |',
+  ':::',
+  '',
+  '`````{admonition} Sizes of things',
+  ':class: tip',
+  '',
+  'The table below lists every size that the tool knows about, one row per size.',
+  '',
+  '````{list-table} Known sizes',
+  ':header-rows: 1',
+  ':widths: 30 70',
+  '',
+  '* - Name',
+  '  - Meaning',
+  '* - small',
+  '  - Fits in a pocket, and this cell is long enough to fill a chunk on its own.',
+  '* - medium',
+  '  - Fits in a bag, and this cell is long enough to fill a chunk on its own too.',
+  '* - large',
+  '  - Fits in a truck, and this cell is long enough to fill a chunk on its own again.',
+  '````',
+  '',
+  '```python',
+  'sizes = ["small", "medium", "large"]',
+  '```',
+  '`````',
+  '',
+  '```{code-block} python',
+  ':linenos:',
+  '',
+  'def sizes():',
+  '    return ["small", "medium", "large"]',
+  '',
+  '',
+  'print(sizes())',
+  '```',
+  '',
+].join('\n');
+
+describe('the myst dialect', () => {
+  test('auto() finds it; prose with braces, R Markdown chunks and Pandoc divs are not read with it', () => {
+    expect(chunkdown({ chunkSize: 500, syntax: auto() }).split(doc).syntax).toEqual(['myst']);
+    const others = [
+      'Use {braces} in prose, and `{ref}` in code.',
+      '',
+      '```{r}',
+      'summary(cars)',
+      '```',
+      '',
+      '::: {.callout-note}',
+      'A Quarto callout.',
+      ':::',
+      '',
+    ].join('\n');
+    expect(chunkdown({ chunkSize: 500, syntax: auto() }).split(others).syntax).toEqual([]);
+    expect(syntaxNames).toContain('myst');
+  });
+
+  test('MyST and Docusaurus directives in one document: each read by its own dialect', () => {
+    const both = [
+      ':::{note}',
+      'A MyST note.',
+      ':::',
+      '',
+      ':::tip[Docusaurus]',
+      'A Docusaurus tip.',
+      ':::',
+      '',
+    ].join('\n');
+    const { syntax, chunks } = chunkdown({ chunkSize: 500, syntax: auto() }).split(both);
+    expect(syntax).toEqual(['directive', 'myst']);
+    expect(chunks.map((chunk) => chunk.text)).toEqual([both.trim()]);
+    const kinds = chunkdown({ chunkSize: 20, syntax: auto() })
+      .split(both)
+      .chunks.map((chunk) => chunk.containers?.map((each) => `${each.kind}:${each.name}`));
+    expect(kinds).toContainEqual(['myst:note']);
+    expect(kinds).toContainEqual(['directive:tip']);
+  });
+
+  test('a colon closer right after a table closes the directive (it never becomes a table row)', () => {
+    const markdown = [
+      ':::{myst-example}',
+      '| a | b |',
+      '|---|---|',
+      '| 1 | one |',
+      '| 2 | two |',
+      '| 3 | three |',
+      ':::',
+      '',
+      'After.',
+    ].join('\n');
+    for (const chunkSize of [10, 500]) {
+      const { chunks } = chunkdown({ chunkSize, syntax: [myst()] }).split(markdown);
+      for (const chunk of chunks) {
+        expect(chunk.text).not.toContain('| ::: |');
+        expect(openMystFences(chunk.text)).toEqual([]);
+      }
+      if (chunkSize === 10) {
+        const rows = chunks.filter((chunk) => chunk.text.includes('| a | b |'));
+        expect(rows.length).toBeGreaterThan(1);
+        for (const chunk of rows) {
+          expect(chunk.containers).toEqual([{ kind: 'myst', name: 'myst-example' }]);
+          expect(chunk.text).toMatch(/^:::\{myst-example\}\n\| a \| b \|\n[^]*\|\n:::$/);
+        }
+      }
+    }
+  });
+
+  test('a split note holding a list table keeps its fence length and options, and the table its header rows', () => {
+    const { chunks } = chunkdown({ chunkSize: 120, syntax: auto() }).split(doc);
+    const table = chunks.filter((chunk) =>
+      chunk.containers?.some((each) => each.name === 'list-table'),
+    );
+    expect(table.length).toBeGreaterThan(1);
+    for (const chunk of table) {
+      expect(chunk.text.startsWith('`````{admonition} Sizes of things\n:class: tip\n')).toBe(true);
+      expect(chunk.text).toContain(
+        '````{list-table} Known sizes\n:header-rows: 1\n:widths: 30 70\n\n* - Name\n  - Meaning\n',
+      );
+      expect(chunk.text.endsWith('````\n`````')).toBe(true);
+      // Rows are whole: every row that starts here ends here.
+      const rows = chunk.text.match(/^\* [-*] \w+\n {2}[-*] .*$/gm) ?? [];
+      expect(rows.length).toBeGreaterThan(1);
+    }
+    const said = table.map((chunk) => chunk.text).join('\n');
+    for (const row of ['small', 'medium', 'large']) expect(said).toContain(`* ${row}`);
+    expect(table[0]?.containers?.[1]).toEqual({
+      kind: 'myst',
+      name: 'list-table',
+      title: 'Known sizes',
+      attributes: { 'header-rows': '1', widths: '30 70' },
+    });
+  });
+
+  test('a target line stays with the heading after it', () => {
+    for (const chunkSize of [30, 60]) {
+      const { chunks } = chunkdown({ chunkSize, syntax: auto() }).split(doc);
+      const at = chunks.find((chunk) => chunk.text.includes('(install-target)='));
+      expect(at?.text).toContain('(install-target)=\n\n## Install');
+    }
+  });
+
+  for (const chunkSize of [60, 120, 300]) {
+    test(`every piece of a directive sits between its opener and closer; roles and code whole (size ${chunkSize})`, () => {
+      const options = { chunkSize, syntax: auto() };
+      const { result, problems } = findProblems(doc, options);
+      expect(problems).toEqual([]);
+      const chunks = result?.chunks ?? [];
+      const words = (text: string) => text.match(/[A-Za-z]{4,}/g) ?? [];
+      const said = new Set(chunks.flatMap((chunk) => words(chunk.text)));
+      for (const word of words(doc)) expect(said).toContain(word);
+      for (const chunk of chunks) {
+        expect(openMystFences(chunk.text)).toEqual([]);
+        // Roles are never cut: a chunk has a role's name only with its target.
+        expect(chunk.text).not.toMatch(/\{(?:ref|doc)\}(?!`)/);
+        if (chunk.text.includes('a pocket') || chunk.text.includes('a truck')) {
+          expect(chunk.text).toContain(':header-rows: 1\n:widths: 30 70\n\n* - Name\n  - Meaning');
+        }
+        if (chunk.text.includes('smallest sizes')) {
+          expect(chunk.text.startsWith(':::{note}\n:class: dropdown\n')).toBe(true);
+        }
+      }
+      // A directive whose body is code is code: kept byte for byte (whole when it fits, else
+      // its lines in pieces that each reopen its fence).
+      const code = doc.slice(doc.indexOf('```{code-block}'), doc.lastIndexOf('```') + 3);
+      const pieces = chunks.filter((chunk) => chunk.text.includes('```{code-block}'));
+      if (chunkSize >= 120) expect(pieces.map((chunk) => chunk.text)).toEqual([code]);
+      for (const line of code.split('\n').filter((each) => each.trim() !== '')) {
+        expect(pieces.some((chunk) => chunk.text.split('\n').includes(line))).toBe(true);
+      }
+    });
+  }
+
+  test('a role is never cut, even when the chunk size is smaller than it', () => {
+    const markdown = `${Array.from({ length: 12 }, (_, n) => `Word ${n} {ref}\`a-rather-long-label-${n}\``).join(' ')}.\n`;
+    for (const chunkSize of [10, 25, 40]) {
+      const { chunks } = chunkdown({ chunkSize, syntax: auto() }).split(markdown);
+      for (const chunk of chunks) {
+        expect(chunk.text).not.toMatch(/\{ref\}(?!`a-rather-long-label-\d+`)/);
+        expect(chunk.text).not.toMatch(/(?<!\{ref\})`a-rather/);
+      }
+    }
+  });
+
+  test('a large document reads in segments as it reads whole, no segment inside a directive', () => {
+    const markdown = Array.from({ length: 30 }, () => doc).join('\n');
+    const dialects = dialectsFor([myst()], markdown);
+    const segmented = parseDialects(markdown, dialects, undefined, { segmentAbove: 0, size: 1 });
+    const whole = parseDialects(markdown, dialects, undefined, {
+      segmentAbove: Number.POSITIVE_INFINITY,
+    });
+    expect(segmented).toEqual(whole);
+  });
+
+  test('without the dialect a MyST page is read as before (directive() does not take `:::{note}`)', () => {
+    const { chunks } = chunkdown({ chunkSize: 500, syntax: [directive()] }).split(doc);
+    expect(chunks.every((chunk) => !chunk.containers?.length)).toBe(true);
+  });
+});
