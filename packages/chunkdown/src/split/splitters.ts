@@ -95,18 +95,12 @@ export const splitters: Record<string, NodeSplitter> = {
         : undefined;
     return containerUnit(list, path, section, state, ruleKeepsWhole(state, 'list', node), () =>
       list.children.map((item) => {
-        const unit = containerUnit(
-          item as Parent & Nodes,
-          itemPath,
-          section,
-          state,
-          row,
-          () =>
-            state.blocks(
-              (item as Parent).children as Nodes[],
-              [...itemPath, item as Parent],
-              section,
-            ),
+        const unit = containerUnit(item as Parent & Nodes, itemPath, section, state, row, () =>
+          state.blocks(
+            (item as Parent).children as Nodes[],
+            [...itemPath, item as Parent],
+            section,
+          ),
         );
         return records ? { ...unit, record: true } : unit;
       }),

@@ -271,7 +271,7 @@ describe('the myst dialect', () => {
         expect(rows.length).toBeGreaterThan(1);
         for (const chunk of rows) {
           expect(chunk.containers).toEqual([{ kind: 'myst', name: 'myst-example' }]);
-          expect(chunk.text).toMatch(/^:::\{myst-example\}\n\| a \| b \|\n[^]*\|\n:::$/);
+          expect(chunk.text).toMatch(/^:::\{myst-example\}\n\| a \| b \|\n[\s\S]*\|\n:::$/);
         }
       }
     }
