@@ -10,6 +10,9 @@
  *   name (`:::image type="content" … :::`) is whole.
  * - JSX components (`mdx`): a line that starts with `<Name …>` (a capitalized name, not
  *   self-closing) opens, `</Name>` closes; tags on one line pair up.
+ * - MyST directives (`myst`): a fence of backticks, tildes or colons runs to the first line of its
+ *   character alone at least as long (as MyST reads it); a directive's body (`{name}` after the
+ *   fence) is read again inside, code is not; a fence never closed is left open.
  *
  * Lines inside fenced code are not read (under MDX a fence may be indented: MDX has no indented
  * code). Block quote and list markers in front of a line are skipped.
@@ -23,8 +26,13 @@
  */
 export function unbalancedContainers(
   text: string,
-  dialects: { directive: boolean; mdx: boolean },
+  dialects: { directive: boolean; mdx: boolean; myst?: boolean | undefined },
 ): number {
+  const myst = dialects.myst === true && text.includes('{') ? openMystFences(text) : 0;
+  // Colon fences with a `{name}` are MyST's: read so when both dialects are on.
+  if (myst > 0 || (dialects.myst && text.includes(':::{'))) {
+    return myst + unbalancedContainers(text, { directive: false, mdx: dialects.mdx });
+  }
   if (!dialects.directive && !dialects.mdx) return 0;
   if (!(dialects.directive && text.includes(':::')) && !(dialects.mdx && text.includes('<'))) {
     return 0;
@@ -77,6 +85,43 @@ export function unbalancedContainers(
     }
   }
   return problems + directives.length + tags.length;
+}
+
+/** How many MyST fences a chunk leaves open, read as MyST reads them (see {@link unbalancedContainers}). */
+function openMystFences(text: string): number {
+  const lines = text
+    .split(/\r?\n|\r/)
+    .map((line) => line.replace(/^(?:[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t])))*[ \t]*/, ''));
+  // Fences to read: `[from, to)` of the lines, a directive's body pushed as it is found.
+  const bodies: Array<[number, number]> = [[0, lines.length]];
+  let open = 0;
+  while (bodies.length > 0) {
+    const [from, to] = bodies.pop() as [number, number];
+    let index = from;
+    while (index < to) {
+      const fence = /^(`{3,}|~{3,}|:{3,})(.*)$/.exec(lines[index] as string);
+      const marks = fence?.[1] ?? '';
+      const info = fence?.[2] ?? '';
+      if (!fence || (marks.startsWith('`') && info.includes('`'))) {
+        index++;
+        continue;
+      }
+      let close = index + 1;
+      for (; close < to; close++) {
+        const line = lines[close] as string;
+        let length = 0;
+        while (line.charAt(length) === marks.charAt(0)) length++;
+        if (length >= marks.length && line.slice(length).trim() === '') break;
+      }
+      if (close >= to) {
+        open++;
+        break;
+      }
+      if (/^[ \t]*\{[A-Za-z][\w.:+-]*\}/.test(info)) bodies.push([index + 1, close]);
+      index = close + 1;
+    }
+  }
+  return open;
 }
 
 /**

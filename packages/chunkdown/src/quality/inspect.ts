@@ -11,7 +11,7 @@ export interface ChunkQuality {
   /** Fenced code blocks that are opened but never closed. */
   unbalancedFences: number;
   /**
-   * Containers of the dialects in use (directive `:::` fences, MDX components) opened and not
+   * Containers of the dialects in use (directive `:::` fences, MDX components, MyST fences) opened and not
    * closed, or closed and not opened; 0 without those dialects (`inspectChunk` always sets it;
    * optional for qualities made before it existed).
    */
@@ -52,7 +52,11 @@ export function inspectChunk(
 ): ChunkQuality {
   const syntax = new Set(options.syntax ?? []);
   const mdx = syntax.has('mdx');
-  const containers = unbalancedContainers(text, { directive: syntax.has('directive'), mdx });
+  const containers = unbalancedContainers(text, {
+    directive: syntax.has('directive'),
+    mdx,
+    myst: syntax.has('myst'),
+  });
   if (contentChars !== undefined && !/[|]|```|~~~/.test(text)) {
     return { orphanRows: 0, unbalancedFences: 0, unbalancedContainers: containers, contentChars };
   }

@@ -143,5 +143,24 @@ describe('inspectChunk', () => {
       expect(inspectChunk('```\n:::tip\n```', 50, options).unbalancedContainers).toBe(0);
       expect(inspectChunk(':::tip\nText', 50).unbalancedContainers).toBe(0);
     });
+
+    it('counts MyST fences left open, read as MyST reads them', () => {
+      const options = { syntax: ['myst'] };
+      const nested = ['````{note}', '```{warning}', 'Text', '```', '````'].join('\n');
+      expect(inspectChunk(nested, 50, options).unbalancedContainers).toBe(0);
+      expect(inspectChunk('::::{grid}\n:::{grid-item}\nA\n:::\n::::', 50, options)).toMatchObject({
+        unbalancedContainers: 0,
+      });
+      // The outer fence is as long as the inner one: the inner closer closes it (the inner
+      // directive is left open in it), and the last fence opens a code block never closed.
+      expect(
+        inspectChunk(nested.replace('````', '```').replace(/````$/, '```'), 50, options),
+      ).toMatchObject({ unbalancedContainers: 2 });
+      expect(inspectChunk(':::{note}\nText', 50, options).unbalancedContainers).toBe(1);
+      expect(inspectChunk('```{note}\nText', 50, options).unbalancedContainers).toBe(1);
+      // Code holds no directive; without the dialect, nothing is counted.
+      expect(inspectChunk('```md\n:::{note}\n```', 50, options).unbalancedContainers).toBe(0);
+      expect(inspectChunk(':::{note}\nText', 50).unbalancedContainers).toBe(0);
+    });
   });
 });
