@@ -30,6 +30,10 @@ beforeAll(() => {
   );
   writeFileSync(join(cwd, 'badge.md'), '# Status\n\n<Badge text="beta" />\n\nSome text.\n');
   writeFileSync(
+    join(cwd, 'myst.md'),
+    `\`\`\`\`{note}\n${'Read this first. '.repeat(6)}\n\n\`\`\`{list-table}\n:header-rows: 1\n\n* - Name\n  - Size\n${['small', 'medium', 'large'].map((row) => `* - ${row}\n  - ${'a size of its own '.repeat(3)}`).join('\n')}\n\`\`\`\n\`\`\`\`\n`,
+  );
+  writeFileSync(
     join(cwd, 'broken.mdx'),
     '# Pricing\n\nThe base plan costs less than {the premium plan.\n',
   );
@@ -85,6 +89,25 @@ describe('dialects on the command line', () => {
     ).toBe(true);
     const none = await cli(['note.md', '--chunk-size', '80', '--syntax', 'none']);
     expect(none.records[0].syntax).toBeUndefined();
+    expect(none.records.every((record) => record.containers.length === 0)).toBe(true);
+  });
+
+  it('detects MyST: every piece of a directive reopens it, a list table repeats its header row', async () => {
+    for (const argv of [[], ['--syntax', 'myst']]) {
+      const { code, records } = await cli(['myst.md', '--chunk-size', '80', ...argv]);
+      expect(code).toBe(0);
+      expect(records[0].syntax).toEqual(['myst']);
+      expect(records.length).toBeGreaterThan(2);
+      for (const record of records) {
+        expect(record.text.startsWith('````{note}\n')).toBe(true);
+        expect(record.text.endsWith('\n````')).toBe(true);
+        expect(record.containers[0]).toEqual({ kind: 'myst', name: 'note' });
+        if (record.text.includes('a size of its own')) {
+          expect(record.text).toContain('```{list-table}\n:header-rows: 1\n\n* - Name\n  - Size\n');
+        }
+      }
+    }
+    const none = await cli(['myst.md', '--chunk-size', '80', '--syntax', 'none']);
     expect(none.records.every((record) => record.containers.length === 0)).toBe(true);
   });
 
