@@ -155,6 +155,44 @@ describe('scanMyst', () => {
   });
 });
 
+describe('options in a list item or a block quote', () => {
+  const markdown = [
+    '- Step one:',
+    '',
+    '  :::{tip} Faster',
+    '  :class: dropdown',
+    '',
+    '  Cache the dependencies, then restore the cache before you install them again.',
+    '  :::',
+    '',
+    '> ```{note}',
+    '> :class: small',
+    '> Quoted note whose body is long enough to be split in two at a small size.',
+    '> ```',
+  ].join('\n');
+
+  test('the opener is written without the prefix of its option lines', () => {
+    expect(scanMyst(markdown).scanned.map((each) => each.opener)).toEqual([
+      ':::{tip} Faster\n:class: dropdown',
+      '```{note}\n:class: small',
+    ]);
+  });
+
+  test('the option lines are blanked in place: the list item and the quote hold their bodies', () => {
+    const { chunks } = chunkdown({ chunkSize: 40, syntax: [myst()] }).split(markdown);
+    const tip = chunks.filter((chunk) => chunk.containers?.[0]?.name === 'tip');
+    const note = chunks.filter((chunk) => chunk.containers?.[0]?.name === 'note');
+    expect(tip.length).toBeGreaterThan(1);
+    expect(note.length).toBeGreaterThan(1);
+    for (const chunk of tip)
+      expect(chunk.text).toMatch(
+        /^\* (Step one:\n\n {2})?:::\{tip\} Faster\n {2}:class: dropdown\n\n {2}\S[\s\S]*\n {2}:::$/,
+      );
+    for (const chunk of note)
+      expect(chunk.text).toMatch(/^> ```\{note\}\n> :class: small\n> \S[\s\S]*\n> ```$/);
+  });
+});
+
 const doc = [
   '# MyST page',
   '',
