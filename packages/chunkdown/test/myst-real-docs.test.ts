@@ -52,9 +52,7 @@ describe.skipIf(!full || !folder)('MyST docs from other repositories', () => {
         if (result?.syntax?.includes('myst')) myst++;
         // A file that leaves a fence open itself (an example of a mistake) has no pairs to keep.
         const balanced = openMystFences(takeFrontmatter(markdown).body).length === 0;
-        const open = (result?.chunks ?? []).find(
-          (chunk) => openMystFences(chunk.text).length > 0,
-        );
+        const open = (result?.chunks ?? []).find((chunk) => openMystFences(chunk.text).length > 0);
         if (balanced && open) broken.push(`${name}: ${open.text.slice(0, 160)}`);
         const kinds = new Set(problems.map((problem) => problem.kind));
         if (kinds.has('lost-words')) lost.push(name);
