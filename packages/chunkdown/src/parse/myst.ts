@@ -196,6 +196,7 @@ export function scanMyst(markdown: string): PairedTagLines {
  */
 function directiveLines(markdown: string, lines: readonly SourceLine[]): Map<number, TagLine> {
   const tags = new Map<number, TagLine>();
+  const { code: indented, base } = lineColumns(markdown, lines);
   const scopes: Array<[number, number]> = [[0, lines.length]];
   while (scopes.length > 0) {
     const [from, to] = scopes.pop() as [number, number];
@@ -215,7 +216,7 @@ function directiveLines(markdown: string, lines: readonly SourceLine[]): Map<num
         index++;
         continue;
       }
-      const close = closingLine(lines, index + 1, to, marks);
+      const close = closingLine(lines, index + 1, to, marks, base[index] as number);
       const directive = directiveInfo.exec(info);
       if (colon && (!directive || close === -1)) {
         // A colon line that is no directive (or never closed) is text.
@@ -226,7 +227,7 @@ function directiveLines(markdown: string, lines: readonly SourceLine[]): Map<num
         directive &&
         close !== -1 &&
         markdownBody(directive[1] as string, !colon) &&
-        !inIndentedCode(lines, index)
+        !indented[index]
       ) {
         const name = (directive[1] as string).toLowerCase();
         const rest = (directive[2] as string).trim();
@@ -263,17 +264,23 @@ function directiveLines(markdown: string, lines: readonly SourceLine[]): Map<num
   return tags;
 }
 
-/** The first line in `[from, to)` that closes a fence opened with `marks`, or -1. */
+/**
+ * The first line in `[from, to)` that closes a fence opened with `marks`, or -1: its characters
+ * alone, at least as many, indented less than four columns past `base` (the content column of
+ * the list item the opening line is in).
+ */
 function closingLine(
   lines: readonly SourceLine[],
   from: number,
   to: number,
   marks: string,
+  base: number,
 ): number {
   const char = marks.charAt(0);
   for (let index = from; index < to; index++) {
-    const text = (lines[index] as SourceLine).text;
-    if (text.charAt(0) !== char) continue;
+    const line = lines[index] as SourceLine;
+    const text = line.text;
+    if (text.charAt(0) !== char || line.indent - base >= 4) continue;
     let length = 0;
     while (text.charAt(length) === char) length++;
     if (length >= marks.length && text.slice(length).trim() === '') return index;
@@ -282,14 +289,45 @@ function closingLine(
 }
 
 /**
- * Whether an opening line is indented code: four columns past the line before it, which is blank
- * or indented code too (a rough test; the parse drops a container whose lines were code).
+ * How each line sits in the list items around it (a rough reading; the parse drops a container
+ * whose lines it put in code): the content column of the innermost list item it is in (`base`;
+ * a list item's first line, its own), and whether it is indented code (four columns past that,
+ * after a blank line or more indented code).
  */
-function inIndentedCode(lines: readonly SourceLine[], index: number): boolean {
-  const line = lines[index] as SourceLine;
-  if (line.indent < 4 || line.text !== line.text.trimStart()) return false;
-  const before = lines[index - 1];
-  return before === undefined || before.blank || before.indent >= 4;
+function lineColumns(
+  markdown: string,
+  lines: readonly SourceLine[],
+): { code: boolean[]; base: number[] } {
+  const code: boolean[] = [];
+  const base: number[] = [];
+  // The content columns of the list items open around the line, innermost last.
+  const items: number[] = [];
+  let blankBefore = true;
+  for (const line of lines) {
+    if (line.blank) {
+      code.push(false);
+      base.push(items[items.length - 1] ?? 0);
+      blankBefore = true;
+      continue;
+    }
+    const prefix = markdown.slice(line.start, line.textStart);
+    const marker = /[^\s>]/.test(prefix);
+    // A list item's marker column: its content column less the marker and the spaces after it.
+    const indent = marker ? line.indent - (/\S+\s*$/.exec(prefix)?.[0].length ?? 0) : line.indent;
+    // Items end at a line less indented than their content, unless it continues a paragraph
+    // (lazily: not a fence).
+    if (blankBefore || marker || /^(?:`{3,}|~{3,}|:{3,})/.test(line.text)) {
+      while (items.length > 0 && (items[items.length - 1] as number) > indent) items.pop();
+    }
+    const inside = items[items.length - 1] ?? 0;
+    code.push(
+      !marker && line.indent - inside >= 4 && (blankBefore || code[code.length - 1] === true),
+    );
+    if (marker) items.push(line.indent);
+    base.push(marker ? line.indent : inside);
+    blankBefore = false;
+  }
+  return { code, base };
 }
 
 /**

@@ -139,6 +139,27 @@ describe('scanMyst', () => {
     expect(opened(markdown)).toEqual([]);
   });
 
+  test('a fence four columns in, in a list item, is a fence; one indented past its opener closes nothing', () => {
+    const item = ['2. Clone it', '', '    ````{margin}', '    Aside.', '    ````', ''].join('\n');
+    expect(opened(item).map(([opener]) => opener)).toEqual(['````{margin}']);
+    // A cell's fence indented four columns past the table's opener is not its closer.
+    const table = [
+      '````{list-table}',
+      '* - ````md',
+      '    {role}`x`',
+      '    ````',
+      '  - text',
+      '````',
+      '',
+      '    ```{note}',
+      '    Indented code.',
+      '    ```',
+    ].join('\n');
+    expect(scanMyst(table).scanned.map((each) => each.close?.[0])).toEqual([
+      table.indexOf('````\n\n'),
+    ]);
+  });
+
   test('a fence inside a list item or a block quote', () => {
     const markdown = [
       '- Item:',
