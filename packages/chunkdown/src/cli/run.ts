@@ -119,7 +119,9 @@ async function execute(io: CliIo): Promise<number> {
     probe = (await buildSplitter(settings, (text) => text.length)).main;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    throw new UsageError(attributeOptionError(error.message, command.split, command.config));
+    throw new UsageError(
+      attributeOptionError(error.message, command.split, command.config, config),
+    );
   }
   // A tokenizer.json is read and checked before any input (a file that is not one is bad
   // usage), with the options it bounds (a cap its prefix and special tokens fill); this thread
@@ -131,7 +133,9 @@ async function execute(io: CliIo): Promise<number> {
       probe = (await buildSplitter(settings, sizeUnit)).main;
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
-      throw new UsageError(attributeOptionError(error.message, command.split, command.config));
+      throw new UsageError(
+        attributeOptionError(error.message, command.split, command.config, config),
+      );
     }
   }
 

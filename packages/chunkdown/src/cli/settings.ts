@@ -173,40 +173,64 @@ export function resolveSettings(
   return resolved;
 }
 
-const flagOf: Record<(typeof numericKeys)[number], string> = {
+const flagOf: Record<(typeof numericKeys)[number] | 'parents', string> = {
   chunkSize: '--chunk-size',
   maxOverflowRatio: '--max-overflow-ratio',
   maxRawSize: '--max-raw-size',
   overlap: '--overlap',
   minChunkSize: '--min-chunk-size',
+  parents: '--parents',
 };
 
 /**
- * Say where a rejected option came from: the library names `options.overlap`, the user typed
- * `--overlap` or wrote it in the config file.
+ * Say a rejected option in the terms the user gave it: the library names `options.overlap` and
+ * `chunkSize`, the user typed `--overlap`, wrote `overlap` in the config file, or left the chunk
+ * size at its default. `Expected … for \`options.x\`, not v` and `Expected \`options.x\` to be
+ * …, not v` become `x must be …, not v`, every option in them named as the user set it: a flag as
+ * the flag, a config key as the key (the message then starts with the file), a default as
+ * `the default --chunk-size`. A message never names a flag beside an option name.
  *
  * @param message The library's error message.
  * @param flags Settings given as flags.
  * @param configPath The `--config` path, if any.
- * @returns The message, naming the flag, or prefixed with the config file.
+ * @param config Settings read from the config file.
+ * @returns The message, in the terms of flags and config keys.
  */
 export function attributeOptionError(
   message: string,
   flags: SplitSettings,
   configPath: string | undefined,
+  config: SplitSettings = {},
 ): string {
-  // Every option the message names that was given as a flag is called by its flag, so that a
-  // message never names a flag beside an option (`--overlap` … `chunkSize`).
-  const asFlags = (text: string) =>
-    text.replace(/`(?:options\.)?(\w+)`/g, (whole, key: string) => {
-      const numeric = numericKeys.find((known) => known === key);
-      return numeric && flags[numeric] !== undefined ? `\`${flagOf[numeric]}\`` : whole;
-    });
-  if (message.includes('`options.parents.maxSize`') && flags.parents !== undefined) {
-    return asFlags(message.replace('`options.parents.maxSize`', '`--parents`'));
+  const known = (key: string): key is keyof typeof flagOf => Object.hasOwn(flagOf, key);
+  let fromConfig = false;
+  const name = (key: string, subject: boolean): string | undefined => {
+    if (!known(key)) return undefined;
+    if (flags[key] !== undefined) return flagOf[key];
+    if (configPath !== undefined && config[key] !== undefined) {
+      fromConfig = true;
+      return key;
+    }
+    // Only the chunk size has a default another option is checked against.
+    return subject ? undefined : `the default ${flagOf[key]}`;
+  };
+  const reworded =
+    /^Expected (.+) for `options\.([\w.]+)`, not (.+)$/.exec(message) ??
+    /^Expected `options\.([\w.]+)` to be (.+), not (.+)$/.exec(message);
+  if (reworded) {
+    const [, first = '', second = '', value = ''] = reworded;
+    const [key, expected] = message.startsWith('Expected `') ? [first, second] : [second, first];
+    const subject = name(key.replace(/\.maxSize$/, ''), true);
+    if (subject !== undefined) {
+      const terms = expected
+        .replace(/`(\w+)`/g, (whole, other: string) => name(other, false) ?? whole)
+        .replace(
+          / \(prefix and special tokens, `lengthFunction\.reserve`\)/,
+          ': --prefix and the special tokens of --tokenizer',
+        );
+      const text = `${subject} must be ${terms}, not ${value}`;
+      return fromConfig && configPath !== undefined ? `${configPath}: ${text}` : text;
+    }
   }
-  const key = /`options\.(\w+)`/.exec(message)?.[1];
-  const numeric = numericKeys.find((known) => known === key);
-  if (numeric && flags[numeric] !== undefined) return asFlags(message);
   return configPath === undefined ? message : `${configPath}: ${message}`;
 }

@@ -124,7 +124,7 @@ describe('--parents', () => {
     expect(withParents.lines[0]?.optionsHash).not.toBe(plain.lines[0]?.optionsHash);
     const bad = await cli(['docs/guide.md', '--chunk-size', '80', '--parents', '50']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('Expected `--parents` to be at least `--chunk-size` (80), not 50');
+    expect(bad.stderr).toContain('--parents must be at least --chunk-size (80), not 50');
     const word = await cli(['docs/guide.md', '--parents', 'big']);
     expect(word.code).toBe(2);
     expect(word.stderr).toContain('--parents must be a number above 0, not big');

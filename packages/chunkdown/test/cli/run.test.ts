@@ -173,6 +173,58 @@ describe('run', () => {
     expect(stderr.trimEnd().split('\n')).toHaveLength(1);
   });
 
+  it('says what was wrong with each of a list of mistakes, in flag terms', async () => {
+    writeFileSync(join(cwd, 'size-500.json'), '{"chunkSize": 500}');
+    const mistakes: [string[], string][] = [
+      [['--chunk-size', '-5'], '--chunk-size must be a number above 0, not -5'],
+      [['--chunk-size', 'abc'], '--chunk-size must be a number above 0, not abc'],
+      [
+        ['--overlap', '600', '--chunk-size', '500'],
+        '--overlap must be smaller than --chunk-size (500), not 600',
+      ],
+      [
+        ['--overlap', '300', '--tokens', 'cl100k_base'],
+        '--overlap must be smaller than the default --chunk-size (250), not 300',
+      ],
+      [
+        ['--overlap', '600', '--config', 'size-500.json'],
+        'size-500.json: --overlap must be smaller than chunkSize (500), not 600',
+      ],
+      [
+        ['--min-chunk-size', '2000'],
+        '--min-chunk-size must be at most the default --chunk-size (1000), not 2000',
+      ],
+      [
+        ['--parents', '100', '--chunk-size', '500'],
+        '--parents must be at least --chunk-size (500), not 100',
+      ],
+      [
+        ['--max-overflow-ratio', '0.5'],
+        '--max-overflow-ratio must be a number of 1 or more, not 0.5',
+      ],
+      [['--frobnicate'], 'unknown option --frobnicate'],
+      [
+        ['--syntax', 'nope'],
+        '--syntax must be auto, none or a comma-separated list of mdx, directive, math, mkdocs, template, not nope',
+      ],
+      [['--tokens', 'nope'], '--tokens must be cl100k_base or o200k_base, not nope'],
+      [
+        ['--tokenizer', 'none.json'],
+        'cannot read --tokenizer none.json: no such file or directory',
+      ],
+      [['--format', 'xml'], '--format must be jsonl, json or text, not xml'],
+    ];
+    for (const [args, message] of mistakes) {
+      const { code, stdout, stderr } = await cli(['guide.md', ...args]);
+      expect({ args, code, stdout, line: stderr.split('\n')[0] }).toEqual({
+        args,
+        code: 2,
+        stdout: '',
+        line: `chunkdown: ${message}`,
+      });
+    }
+  });
+
   it('passes option errors of the library through as usage errors', async () => {
     const { code, stderr } = await cli(['guide.md', '--config', 'bad-config.json']);
     expect(code).toBe(2);

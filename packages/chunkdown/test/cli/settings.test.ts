@@ -97,16 +97,50 @@ describe('config and settings', () => {
     );
   });
 
-  it('names the flag or the config file in option errors of the library', () => {
+  it('says option errors of the library in flag terms, or config keys with the file', () => {
     const message = 'Expected `options.overlap` to be smaller than `chunkSize` (100), not 500';
-    expect(attributeOptionError(message, { overlap: 500 }, undefined)).toBe(
-      'Expected `--overlap` to be smaller than `chunkSize` (100), not 500',
-    );
     // Both given as flags: both named as flags, never a flag beside an option name.
     expect(attributeOptionError(message, { overlap: 500, chunkSize: 100 }, undefined)).toBe(
-      'Expected `--overlap` to be smaller than `--chunk-size` (100), not 500',
+      '--overlap must be smaller than --chunk-size (100), not 500',
     );
-    expect(attributeOptionError(message, {}, 'c.json')).toBe(`c.json: ${message}`);
-    expect(attributeOptionError(message, {}, undefined)).toBe(message);
+    // The chunk size left at its default (250 with --tokens).
+    expect(attributeOptionError(message, { overlap: 500 }, undefined)).toBe(
+      '--overlap must be smaller than the default --chunk-size (100), not 500',
+    );
+    // The chunk size from the config file, the overlap a flag.
+    expect(attributeOptionError(message, { overlap: 500 }, 'c.json', { chunkSize: 100 })).toBe(
+      'c.json: --overlap must be smaller than chunkSize (100), not 500',
+    );
+    // Both in the config file.
+    expect(attributeOptionError(message, {}, 'c.json', { overlap: 500, chunkSize: 100 })).toBe(
+      'c.json: overlap must be smaller than chunkSize (100), not 500',
+    );
+    expect(
+      attributeOptionError(
+        'Expected `options.parents.maxSize` to be at least `chunkSize` (250), not 100',
+        { parents: { maxSize: 100 } },
+        undefined,
+      ),
+    ).toBe('--parents must be at least the default --chunk-size (250), not 100');
+    expect(
+      attributeOptionError(
+        'Expected a finite number > 0 for `options.chunkSize`, not -5',
+        {},
+        'c.json',
+        { chunkSize: -5 },
+      ),
+    ).toBe('c.json: chunkSize must be a finite number > 0, not -5');
+    expect(
+      attributeOptionError(
+        'Expected `options.maxRawSize` to be larger than the 4 the model adds to every chunk (prefix and special tokens, `lengthFunction.reserve`), not 3',
+        { maxRawSize: 3 },
+        undefined,
+      ),
+    ).toBe(
+      '--max-raw-size must be larger than the 4 the model adds to every chunk: --prefix and the special tokens of --tokenizer, not 3',
+    );
+    const other = 'Expected `true` or `false` for `options.context`, not `"yes"`';
+    expect(attributeOptionError(other, {}, 'c.json')).toBe(`c.json: ${other}`);
+    expect(attributeOptionError(other, {}, undefined)).toBe(other);
   });
 });
