@@ -22,7 +22,10 @@
  *    from CommonJS, and run the `chunkdown` command (also with `--tokenizer`);
  * 5. install the tarball alone into another empty project, where importing each subpath export
  *    fails with an error that names its missing peer, then with each entry point's peers alone
- *    (`gpt-tokenizer` for `chunkdown/tokenizers`, …), where it loads and works.
+ *    (`gpt-tokenizer` for `chunkdown/tokenizers`, …), where it loads and works;
+ * 6. run every example again in a project that holds only the tarball and what the example
+ *    imports (with the peers of the chunkdown entry points it imports), as a reader who ran only
+ *    the install lines it needs.
  *
  * Usage: `node scripts/check-package.mjs [--keep] [--verbose]` (`--verbose` prints the type
  * errors of other packages' declarations too). npm's cache lives in
@@ -57,6 +60,13 @@ const peers = [...Object.keys(manifest.peerDependencies), '@mastra/core', 'zod',
  * the versions its install line in `docs/integrations.md` pins (a check below keeps them equal).
  */
 const recipePackages = ['ai@7.0.173', '@mastra/libsql@1.23.1'];
+/** The versions of the recipe's own packages, from `recipePackages`. */
+const recipeVersions = Object.fromEntries(
+  recipePackages.map((spec) => [
+    spec.slice(0, spec.lastIndexOf('@')),
+    spec.slice(spec.lastIndexOf('@') + 1),
+  ]),
+);
 /**
  * Each entry point with the peers it needs, alone, and a program that uses it: in a project
  * with only these installed it must work; without them, importing it must fail naming one.
@@ -496,31 +506,9 @@ console.log(JSON.stringify(chunks.map((chunk) => [chunk.text, chunk.rawSize, len
   });
 
   step('each entry point with its own peers alone', () => {
-    const install = (dir, packages) => {
-      mkdirSync(dir);
-      writeFileSync(
-        join(dir, 'package.json'),
-        `${JSON.stringify({ name: 'alone', private: true, type: 'module' }, null, 2)}\n`,
-      );
-      run(
-        'npm',
-        [
-          'install',
-          '--no-audit',
-          '--no-fund',
-          '--prefer-offline',
-          '--cache',
-          npmCache,
-          tarball,
-          ...packages,
-        ],
-        dir,
-        { quiet: true },
-      );
-    };
     // The package alone: the core works, each subpath export fails naming a package it needs.
     const bare = join(temporary, 'bare');
-    install(bare, []);
+    installAlone(bare, tarball, []);
     const core = run(
       'node',
       [
@@ -546,8 +534,9 @@ console.log(JSON.stringify(chunks.map((chunk) => [chunk.text, chunk.rawSize, len
     // Each entry point with only its own peers.
     entryPeers.forEach(({ entry, peers: needed, probe, prints }, index) => {
       const dir = join(temporary, `alone-${index}`);
-      install(
+      installAlone(
         dir,
+        tarball,
         needed.map((name) => `${name}@${manifest.devDependencies[name]}`),
       );
       let stdout = '';
@@ -561,6 +550,40 @@ console.log(JSON.stringify(chunks.map((chunk) => [chunk.text, chunk.rawSize, len
         `${entry} works with ${needed.join(' and ')} alone (printed ${JSON.stringify(stdout)})`,
       );
     });
+  });
+
+  step('each example with only the packages it imports', () => {
+    // A reader installs chunkdown and the peers of the entry points an example imports (the
+    // README's install lines), nothing else: each example runs in a project that holds only
+    // those, where a peer that an entry point loads without needing it would fail.
+    const projects = new Map();
+    const projectFor = (packages) => {
+      const key = [...packages].sort().join(' ');
+      if (!projects.has(key)) {
+        const dir = join(temporary, `example-${projects.size}`);
+        installAlone(
+          dir,
+          tarball,
+          [...packages].map(
+            (name) => `${name}@${recipeVersions[name] ?? manifest.devDependencies[name]}`,
+          ),
+        );
+        writeFileSync(join(dir, 'tokenizer.json'), readFileSync(join(project, 'tokenizer.json')));
+        projects.set(key, dir);
+      }
+      return projects.get(key);
+    };
+    for (const { file, source, output, readme, line } of examples) {
+      const packages = examplePackages(source);
+      const dir = projectFor(packages);
+      writeFileSync(join(dir, `${file}.mjs`), source);
+      const result = spawnSync('node', [`${file}.mjs`], { cwd: dir, encoding: 'utf8' });
+      const alone = [...packages].join(', ') || 'no peer';
+      check(
+        result.status === 0 && (output === undefined || result.stdout === output),
+        `${readme}:${line} runs with ${alone} installed${result.status === 0 ? '' : `: ${result.stderr.split('\n').slice(0, 6).join(' ')}`}`,
+      );
+    }
   });
 
   step('the mastra recipe pins what the check installs', () => {
@@ -594,6 +617,60 @@ if (failures > 0) {
   process.exit(1);
 }
 console.log(`\ncheck-package: all good in ${seconds} s`);
+
+/**
+ * Install the tarball with the given packages into a new empty ES module project.
+ *
+ * @param {string} dir The project folder (created).
+ * @param {string} tarball The packed package.
+ * @param {string[]} packages Package specs to install beside it.
+ */
+function installAlone(dir, tarball, packages) {
+  mkdirSync(dir);
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'alone', private: true, type: 'module' }, null, 2)}\n`,
+  );
+  run(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      '--cache',
+      npmCache,
+      tarball,
+      ...packages,
+    ],
+    dir,
+    { quiet: true },
+  );
+}
+
+/**
+ * The packages an example needs installed beside chunkdown: those it imports itself, and the
+ * peers of the chunkdown entry points it imports (from `entryPeers`).
+ *
+ * @param {string} source The example's code.
+ * @returns {Set<string>} Package names.
+ */
+function examplePackages(source) {
+  const packages = new Set();
+  for (const match of source.matchAll(/^\s*import\s[^'"]*?from\s*['"]([^'"]+)['"]/gm)) {
+    const specifier = match[1];
+    if (specifier.startsWith('node:') || specifier.startsWith('.')) continue;
+    const name = specifier
+      .split('/')
+      .slice(0, specifier.startsWith('@') ? 2 : 1)
+      .join('/');
+    if (name !== 'chunkdown') packages.add(name);
+    for (const { entry, peers: needed } of entryPeers) {
+      if (entry === specifier) for (const peer of needed) packages.add(peer);
+    }
+  }
+  return packages;
+}
 
 /**
  * The files the manifest points to: every path in `exports` (all conditions), `main`, `types`

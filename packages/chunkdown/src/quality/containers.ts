@@ -9,7 +9,8 @@
  *   (`::: zone-end`, `:::row-end:::`). A line that opens and ends with colons around more than a
  *   name (`:::image type="content" … :::`) is whole.
  * - JSX components (`mdx`): a line that starts with `<Name …>` (a capitalized name, not
- *   self-closing) opens, `</Name>` closes; tags on one line pair up.
+ *   self-closing) opens, `</Name>` closes; tags on one line pair up. An opening tag may span
+ *   lines (its attributes one a line, `>` on a later one) until a blank line.
  * - MyST directives (`myst`): a fence of backticks, tildes or colons runs to the first line of its
  *   character alone at least as long (as MyST reads it); a directive's body (`{name}` after the
  *   fence) is read again inside, code is not; a fence never closed is left open.
@@ -41,8 +42,21 @@ export function unbalancedContainers(
   const directives: number[] = [];
   const tags: string[] = [];
   let fence: string | undefined;
+  /** The lines so far of a component's opening tag that spans lines (`<Card\n  title="x"\n>`). */
+  let pending: string | undefined;
   for (const raw of text.split(/\r?\n|\r/)) {
-    const line = raw.replace(/^(?:[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t])))*[ \t]*/, '');
+    let line = raw.replace(/^(?:[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t])))*[ \t]*/, '');
+    if (pending !== undefined) {
+      // A blank line ends a tag that never closed: it was text. (The line is read whole: its
+      // `>` is the tag's end, not a block quote.)
+      if (raw.trim() === '') pending = undefined;
+      else {
+        pending += ` ${raw.trim()}`;
+        if (!wholeTag.test(pending) && pending.length < 4096) continue;
+        line = pending;
+        pending = undefined;
+      }
+    }
     const indent = raw.length - raw.trimStart().length;
     const marker = /^(`{3,}|~{3,})(.*)$/.exec(line);
     if (fence) {
@@ -73,9 +87,11 @@ export function unbalancedContainers(
       continue;
     }
     if (!dialects.mdx || !/^<\/?[A-Z]/.test(line)) continue;
-    for (const tag of line.matchAll(
-      /<(\/?)([A-Z][\w.]*)((?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*)>/g,
-    )) {
+    if (!wholeTag.test(line)) {
+      pending = line;
+      continue;
+    }
+    for (const tag of line.matchAll(tagPattern)) {
       if ((tag[3] as string).trimEnd().endsWith('/')) continue;
       const name = tag[2] as string;
       if (tag[1]) {
@@ -123,6 +139,11 @@ function openMystFences(text: string): number {
   }
   return open;
 }
+
+/** A JSX tag: `<Name attributes>` or `</Name>`, attribute values may hold `>`. */
+const tagPattern = /<(\/?)([A-Z][\w.]*)((?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*)>/g;
+/** A line that starts with a whole tag (not one whose `>` is on a later line). */
+const wholeTag = /^<\/?[A-Z][\w.]*(?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*>/;
 
 /**
  * A chunk as CommonMark would read the bodies of MkDocs admonitions and tabs (`!!! note`,

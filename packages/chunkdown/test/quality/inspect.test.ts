@@ -131,6 +131,30 @@ describe('inspectChunk', () => {
       });
     });
 
+    it('reads an MDX component whose opening tag spans lines as one tag', () => {
+      // Starlight's testimonials: attributes one a line, the `>` on a line of its own.
+      const grid = [
+        '<Grid title="People">',
+        '  <Testimonial',
+        '    name="Rachel"',
+        '    cite="https://example.com/a?b=1&c=>"',
+        '  >',
+        '    Great docs.',
+        '  </Testimonial>',
+        '  <Card',
+        '    icon="x" />',
+        '</Grid>',
+      ].join('\n');
+      expect(inspectChunk(grid, 40, { syntax: ['mdx'] }).unbalancedContainers).toBe(0);
+      // Still a tag left open when its closing tag is not in the chunk.
+      const open = grid.split('\n').slice(0, 6).join('\n');
+      expect(inspectChunk(open, 40, { syntax: ['mdx'] }).unbalancedContainers).toBe(2);
+      // A line that starts a tag and never ends it is text, not an opener.
+      expect(
+        inspectChunk('<Note\n\nno end of tag here', 40, { syntax: ['mdx'] }).unbalancedContainers,
+      ).toBe(0);
+    });
+
     it('counts directive containers left open or closed without an opener', () => {
       const options = { syntax: ['directive'] };
       expect(inspectChunk(':::tip\nText\n:::', 50, options).unbalancedContainers).toBe(0);
