@@ -9,8 +9,10 @@
  * docs dialect (`chunkdown/syntax`'s `auto()`, which brings MDX's parser and acorn), which only
  * users who ask for dialects pay.
  *
- * Usage: `node scripts/bundle-size.mjs [--no-build] [--json]`. `--json` prints the numbers as
- * one JSON object instead of a table.
+ * Usage: `node scripts/bundle-size.mjs [--no-build] [--json] [--check-docs]`. `--json` prints
+ * the numbers as one JSON object instead of a table; `--check-docs` fails when the sizes
+ * `docs/integrations.md` states (its "Browsers and Web Workers" section, the one place they are
+ * stated) are more than 3 % off what was measured (`check:package` runs it).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -51,6 +53,8 @@ const measured = {};
 for (const [name, [source, files]] of Object.entries(builds)) {
   measured[name] = await measure(source, files);
 }
+
+if (args.has('--check-docs')) checkDocs(measured);
 
 if (args.has('--json')) {
   console.log(JSON.stringify(measured));
@@ -121,4 +125,42 @@ function packageOf(path) {
   if (parts.length === 1) return 'chunkdown';
   const rest = (parts[parts.length - 1] ?? '').split('/');
   return rest[0]?.startsWith('@') ? `${rest[0]}/${rest[1]}` : (rest[0] ?? path);
+}
+
+/**
+ * Compare the sizes `docs/integrations.md` states with the measured ones; exit with 1 when one
+ * is more than 3 % off (or the sentence is gone).
+ *
+ * @param {Record<string, { minified: number, gzip: number }>} sizes What was measured.
+ */
+function checkDocs(sizes) {
+  const page = join(packageDir, '..', '..', 'docs', 'integrations.md');
+  const text = readFileSync(page, 'utf8').replace(/\s+/g, ' ');
+  const stated =
+    /costs ([\d.]+) KB gzip \(([\d.]+) KB minified, esbuild, the `browser` build below; ([\d.]+) KB gzip, ([\d.]+) KB minified, from the plain ESM build\)/.exec(
+      text,
+    );
+  if (!stated) {
+    console.error(
+      'docs/integrations.md no longer states the bundle size where --check-docs reads it',
+    );
+    process.exit(1);
+  }
+  const [, browserGzip, browserMin, esmGzip, esmMin] = stated.map(Number);
+  const pairs = [
+    ['browser gzip', browserGzip, sizes['browser (what bundlers pick)']?.gzip],
+    ['browser minified', browserMin, sizes['browser (what bundlers pick)']?.minified],
+    ['plain ESM gzip', esmGzip, sizes['plain ESM (dist/index.js)']?.gzip],
+    ['plain ESM minified', esmMin, sizes['plain ESM (dist/index.js)']?.minified],
+  ];
+  let off = 0;
+  for (const [name, kb, bytes] of pairs) {
+    const measuredKb = (bytes ?? 0) / 1024;
+    const ok = Math.abs(measuredKb - kb) <= kb * 0.03;
+    console.log(
+      `${ok ? 'ok' : 'FAIL'}: docs/integrations.md says ${name} ${kb} KB, measured ${measuredKb.toFixed(1)} KB`,
+    );
+    if (!ok) off++;
+  }
+  if (off > 0) process.exit(1);
 }

@@ -23,7 +23,8 @@
  * 5. install the tarball alone into another empty project, where importing each subpath export
  *    fails with an error that names its missing peer, then with each entry point's peers alone
  *    (`gpt-tokenizer` for `chunkdown/tokenizers`, …), where it loads and works;
- * 6. run every example again in a project that holds only the tarball and what the example
+ * 6. the bundle size docs/integrations.md states is within 3 % of `scripts/bundle-size.mjs`'s;
+ * 7. run every example again in a project that holds only the tarball and what the example
  *    imports (with the peers of the chunkdown entry points it imports), as a reader who ran only
  *    the install lines it needs.
  *
@@ -584,6 +585,22 @@ console.log(JSON.stringify(chunks.map((chunk) => [chunk.text, chunk.rawSize, len
         `${readme}:${line} runs with ${alone} installed${result.status === 0 ? '' : `: ${result.stderr.split('\n').slice(0, 6).join(' ')}`}`,
       );
     }
+  });
+
+  step('the docs state the bundle size measured now', () => {
+    // The build `pnpm pack` made: within 3 % of what docs/integrations.md says.
+    const result = spawnSync(
+      'node',
+      ['scripts/bundle-size.mjs', '--no-build', '--check-docs', '--json'],
+      {
+        cwd: packageDir,
+        encoding: 'utf8',
+      },
+    );
+    for (const line of `${result.stdout}${result.stderr}`.split('\n')) {
+      if (/^(ok|FAIL)|no longer states/.test(line)) console.log(line);
+    }
+    check(result.status === 0, 'docs/integrations.md states the bundle size within 3 %');
   });
 
   step('the mastra recipe pins what the check installs', () => {
