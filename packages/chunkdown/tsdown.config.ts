@@ -19,6 +19,9 @@ const library: UserConfig = {
   dts: true,
   platform: 'neutral',
   target: 'es2022',
+  // Rolldown's note that the declaration plugins take most of the build's time: true, and
+  // nothing to act on, so `pnpm pack` and `pnpm build` print no warning of it.
+  checks: { pluginTimings: false },
   deps: {
     neverBundle: [
       /^node:/,
@@ -63,6 +66,7 @@ const browser: UserConfig = {
   clean: false,
   platform: 'neutral',
   target: 'es2022',
+  checks: { pluginTimings: false },
   deps: {
     alwaysBundle: (id) =>
       !/^(smol-toml|yaml|@noble\/hashes|unist-util-visit|mdast-util-to-string)(\/|$)/.test(id),
