@@ -152,7 +152,28 @@ function containerAt(
 function markdown(text: string): ElementContent[] {
   const tree = fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
   const hast = sanitize(toHast(tree) as HastRoot) as HastRoot;
+  labelCode(hast.children);
   return hast.children as ElementContent[];
+}
+
+/**
+ * Give each code block with a language (`<pre><code class="language-sh">`, after sanitizing)
+ * `data-lang="sh"` on its `<pre>`, which the page shows above the code.
+ */
+function labelCode(nodes: readonly HastRoot['children'][number][]): void {
+  for (const node of nodes) {
+    if (node.type !== 'element') continue;
+    const code = node.tagName === 'pre' ? node.children[0] : undefined;
+    if (code?.type === 'element' && code.tagName === 'code') {
+      const classes = code.properties.className;
+      const language = (Array.isArray(classes) ? classes : [])
+        .map(String)
+        .find((name) => name.startsWith('language-'))
+        ?.slice('language-'.length);
+      if (language) node.properties.dataLang = language;
+    }
+    labelCode(node.children);
+  }
 }
 
 /** A box for a container: its kind and title on top, the content below. */

@@ -9,6 +9,10 @@ describe('renderChunk', () => {
     expect(html).toContain('<table>');
     expect(html).toContain('<td>1</td>');
     expect(html).toContain('<code class="language-ts">const x = 1;\n</code>');
+    // The language is shown above the code (from the <pre>'s data-lang), inside containers too.
+    expect(html).toContain('<pre data-lang="ts">');
+    expect(renderChunk('!!! note\n\n    ```sh\n    ls\n    ```')).toContain('<pre data-lang="sh">');
+    expect(renderChunk('```\nplain\n```')).toContain('<pre><code>');
   });
 
   it('leaves out scripts, event handlers and javascript: links', () => {
