@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import { type CliIo, run, shouldUseWorkers } from '../../src/cli/run.js';
+import { syntaxNames } from '../../src/syntax.js';
 
 // `run` on this thread (no worker script), with in-memory streams.
 
@@ -205,7 +206,7 @@ describe('run', () => {
       [['--frobnicate'], 'unknown option --frobnicate'],
       [
         ['--syntax', 'nope'],
-        '--syntax must be auto, none or a comma-separated list of mdx, directive, math, mkdocs, template, not nope',
+        `--syntax must be auto, none or a comma-separated list of ${syntaxNames.join(', ')}, not nope`,
       ],
       [['--tokens', 'nope'], '--tokens must be cl100k_base or o200k_base, not nope'],
       [
