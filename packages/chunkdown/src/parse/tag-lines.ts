@@ -36,6 +36,11 @@ export interface TagLine {
    */
   end?: number | undefined;
   /**
+   * Where the tag's text starts, when it is one of several tags on its line
+   * (`{{% /tab %}} {{% tab "b" %}}`); its `end` then ends it. Default: the line's text start.
+   */
+  start?: number | undefined;
+  /**
    * The top-level list items of the body are rows (MyST's `{list-table}`): each is kept whole,
    * as a table row is.
    */
@@ -45,11 +50,15 @@ export interface TagLine {
 /** What a dialect of paired tag lines says about its lines. */
 export interface TagLineRules {
   /**
-   * The tag a line is, if it is one. Only lines outside fenced code are offered (unless
-   * {@link TagLineRules.codeLines} says otherwise), and only those whose text starts with one
-   * of {@link TagLineRules.firstChars}.
+   * The tag a line is, if it is one (or the tags, in order, of a line made only of tags). Only
+   * lines outside fenced code are offered (unless {@link TagLineRules.codeLines} says
+   * otherwise), and only those whose text starts with one of {@link TagLineRules.firstChars}.
    */
-  read(line: SourceLine, lines: readonly SourceLine[], index: number): TagLine | undefined;
+  read(
+    line: SourceLine,
+    lines: readonly SourceLine[],
+    index: number,
+  ): TagLine | readonly TagLine[] | undefined;
   /** Character codes a tag line's text may start with (a quick test before `read`). */
   firstChars: readonly number[];
   /** Whether a code fence line may be a tag (MyST's ```` ```{note} ````): then `read` is offered it. */
@@ -92,54 +101,61 @@ export function pairTagLines(markdown: string, rules: TagLineRules): PairedTagLi
   const lines = sourceLines(markdown);
   // The literal block the lines are in: no tag in it counts until its closer.
   let inLiteral: TagLine | undefined;
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index] as SourceLine;
-    if ((line.code && !rules.codeLines) || line.blank || !first.has(line.text.charCodeAt(0))) {
-      continue;
-    }
-    const tag = rules.read(line, lines, index);
-    if (!tag) continue;
+  const take = (tag: TagLine) => {
     if (inLiteral) {
       if (closes(tag, inLiteral)) {
         found.literals.push({ open: inLiteral, close: tag });
-        found.spans.push([inLiteral.line.start, line.end]);
+        found.spans.push([inLiteral.line.start, rangeOf(tag)[1]]);
         inLiteral = undefined;
       }
-      continue;
+      return;
     }
     if (tag.role === 'single') {
       found.unpaired.push(tag);
-      continue;
+      return;
     }
     if (tag.role === 'open') {
       if (rules.literal?.(tag)) inLiteral = tag;
       else open.push(tag);
-      if (tag.end !== undefined) {
-        while (index + 1 < lines.length && (lines[index + 1] as SourceLine).end <= tag.end) index++;
-      }
-      continue;
+      return;
     }
     let at = open.length - 1;
     while (at >= 0 && !closes(tag, open[at] as TagLine)) at--;
     if (at === -1) {
       found.unpaired.push(tag);
-      continue;
+      return;
     }
     const opener = open[at] as TagLine;
     found.unpaired.push(...open.slice(at + 1));
     open.length = at;
-    found.spans.push([opener.line.start, line.end]);
-    const openEnd = opener.end ?? opener.line.end;
+    const [openStart, openEnd] = rangeOf(opener);
+    const [closeStart, closeEnd] = rangeOf(tag);
+    found.spans.push([opener.line.start, closeEnd]);
     found.scanned.push({
       container: rules.container(opener),
-      open: [opener.line.textStart, openEnd],
-      close: [line.textStart, line.end],
+      open: [openStart, openEnd],
+      close: [closeStart, closeEnd],
       body: 'fenced',
-      opener: openerText(markdown, opener, openEnd),
-      closer: line.text.trimEnd(),
+      opener: openerText(markdown, opener, openStart, openEnd),
+      closer: markdown.slice(closeStart, closeEnd).trimEnd(),
       separator: '\n',
       ...(opener.rows ? { rows: true } : {}),
     });
+  };
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index] as SourceLine;
+    if ((line.code && !rules.codeLines) || line.blank || !first.has(line.text.charCodeAt(0))) {
+      continue;
+    }
+    const read = rules.read(line, lines, index);
+    if (!read) continue;
+    const tags: readonly TagLine[] = Array.isArray(read) ? read : [read as TagLine];
+    for (const tag of tags) take(tag);
+    // An opener over more lines: its other lines are no tags.
+    const last = tags[tags.length - 1];
+    if (last?.end !== undefined) {
+      while (index + 1 < lines.length && (lines[index + 1] as SourceLine).end <= last.end) index++;
+    }
   }
   found.unpaired.push(...open);
   if (inLiteral) found.unpaired.push(inLiteral);
@@ -154,9 +170,9 @@ export function pairTagLines(markdown: string, rules: TagLineRules): PairedTagLi
  * several lines) without the prefix the first line has (its indentation in a list item, its `>`
  * markers), so that a piece written inside the same list item or block quote gets it once.
  */
-function openerText(markdown: string, opener: TagLine, end: number): string {
+function openerText(markdown: string, opener: TagLine, start: number, end: number): string {
   const first = opener.line;
-  if (end <= first.end) return markdown.slice(first.textStart, end).trimEnd();
+  if (end <= first.end) return markdown.slice(start, end).trimEnd();
   const prefix = markdown.slice(first.start, first.textStart);
   const quotes = prefix.split('>').length - 1;
   // Columns of the prefix after its last `>` (and the space after it): the indentation to drop.
@@ -175,6 +191,11 @@ function openerText(markdown: string, opener: TagLine, end: number): string {
       return line.slice(Math.min(indent, width));
     });
   return [first.text, ...rest].join('\n').trimEnd();
+}
+
+/** Where a tag's text is: `[start, end)`. */
+function rangeOf(tag: TagLine): [number, number] {
+  return [tag.start ?? tag.line.textStart, tag.end ?? tag.line.end];
 }
 
 /** Whether a closing tag closes an open one (same family; same name, or a closer of any name). */

@@ -14,6 +14,7 @@ import type { Code, Effects, Extension, State, TokenizeContext } from 'micromark
 declare module 'micromark-util-types' {
   interface TokenTypeMap {
     templateTag: 'templateTag';
+    templateTagData: 'templateTagData';
   }
 }
 
@@ -63,6 +64,8 @@ function tokenizeTemplateTag(
   let size = 0;
   let matched = 0;
   let content = false;
+  // Whether a `templateTagData` token is open.
+  let data = false;
   return start;
 
   function start(code: Code): State | undefined {
@@ -96,19 +99,34 @@ function tokenizeTemplateTag(
 
   function inside(code: Code): State | undefined {
     if (code === null || size++ > MAX_TAG) return nok(code);
+    // A line ending is a token of its own (as in code spans): a tag may run over lines.
+    if (code === -5 || code === -4 || code === -3) {
+      if (data) effects.exit('templateTagData');
+      data = false;
+      effects.enter('lineEnding');
+      effects.consume(code);
+      effects.exit('lineEnding');
+      matched = 0;
+      return inside;
+    }
+    if (!data) effects.enter('templateTagData');
+    data = true;
     if (code === close.charCodeAt(matched)) {
       matched++;
       effects.consume(code);
       if (matched < close.length) return inside;
       if (!content) return nok;
+      effects.exit('templateTagData');
       effects.exit('templateTag');
       return ok;
     }
     // What partly matched the closer is content (`{{ a > b }}`), and a match may start over.
     if (matched > 0) content = true;
     matched = code === close.charCodeAt(0) ? 1 : 0;
-    // Whitespace, line endings (negative codes) and whitespace control (`-`) are no content.
-    if (matched === 0 && code !== 32 && code !== 9 && code !== 45 && code > 0) content = true;
+    // Whitespace and whitespace control (`-`) are no content.
+    if (matched === 0 && code !== 32 && code !== 9 && code !== -2 && code !== -1 && code !== 45) {
+      content = true;
+    }
     effects.consume(code);
     return inside;
   }

@@ -49,17 +49,22 @@ export function templateParser(): DialectParser {
  * A template tag inside text (`{{ page.title }}`, `{% include "x" %}`, `{{< ref "a" >}}`): the
  * document is read with the dialect, so that it is an atom.
  */
-const inlineTag = /\{%-?[ \t]*[A-Za-z_][^%\n]*%\}|\{\{[<%]|\{\{-?[ \t]*[A-Za-z_.$][^{}\n]*\}\}/;
+const inlineTag =
+  /\{%-?\s*[A-Za-z_][^%]{0,2000}%\}|\{\{[<%]|\{\{-?\s*[A-Za-z_.$][\s\S]{0,2000}?\}\}/;
 
 /** Whether a text may hold a block tag at all (a quick test before the line scan). */
 function mayHoldTags(markdown: string): boolean {
   return markdown.includes('{%') || markdown.includes('{{<') || markdown.includes('{{%');
 }
 
-/** A Liquid-family tag alone on a line: `{% name … %}`, `{%- name … -%}`, `{% endname %}`. */
-const liquidTag = /^\{%-?[ \t]*(end)?([A-Za-z_][\w-]*)([^%]*?)[ \t]*-?%\}$/;
-/** A Hugo shortcode alone on a line: `{{< name … >}}`, `{{% /name %}}` (not an escaped one, `{{</*`). */
-const hugoTag = /^\{\{([<%])[ \t]*(\/)?[ \t]*([A-Za-z_][\w./-]*)(.*?)[ \t]*([>%])\}\}$/;
+/** A Liquid-family tag: `{% name … %}`, `{%- name … -%}`, `{% endname %}`. */
+const liquidTag = /^\{%-?\s*(end)?([A-Za-z_][\w-]*)([^%]*?)\s*-?%\}$/;
+/** A Hugo shortcode: `{{< name … >}}`, `{{% /name %}}` (not an escaped one, `{{</*`). */
+const hugoTag = /^\{\{([<%])\s*(\/)?\s*([A-Za-z_][\w./-]*)([\s\S]*?)\s*([>%])\}\}$/;
+/** The tags of a line made only of tags (`{{% /tab %}} {{% tab "b" %}}`), and the space between. */
+const tagsOfLine = /\s*(\{%[^%]*%\}|\{\{[<%][\s\S]*?[>%]\}\})/y;
+/** How many lines a tag's attributes may take (`{{% blocks/cover` … `%}}`). */
+const MAX_TAG_LINES = 20;
 
 /** Blocks whose body is no markdown: kept as written. */
 const literal = new Set(['raw', 'highlight', 'comment', 'verbatim']);
@@ -121,9 +126,56 @@ function literalContainer(tag: TagLine): Container {
   return { kind: 'template', name: tag.name, ...(language ? { attributes: { language } } : {}) };
 }
 
-/** The block tag a line is, if it is one alone on the line. */
-function tagLine(line: SourceLine): TagLine | undefined {
+/**
+ * The block tag a line is: a tag alone on its line, the tags of a line made only of tags, or a
+ * tag whose attributes run over the next lines (`{{% blocks/cover`, `  title="x"`, `%}}`).
+ */
+function tagLine(
+  line: SourceLine,
+  lines: readonly SourceLine[],
+  index: number,
+): TagLine | TagLine[] | undefined {
   const text = line.text.trimEnd();
+  const alone = tagOf(text, line);
+  if (alone) return alone;
+  // Several tags on the line.
+  const tags: TagLine[] = [];
+  tagsOfLine.lastIndex = 0;
+  let match = tagsOfLine.exec(text);
+  while (match) {
+    const start = line.textStart + tagsOfLine.lastIndex - (match[1] as string).length;
+    const tag = tagOf(match[1] as string, line, start, start + (match[1] as string).length);
+    if (!tag) return undefined;
+    tags.push(tag);
+    if (tagsOfLine.lastIndex === text.length) return tags;
+    match = tagsOfLine.exec(text);
+  }
+  if (tags.length > 0 || !/^\{(%|\{[<%])/.test(text)) return undefined;
+  // An opening tag that runs over the next lines.
+  for (let next = index + 1; next < Math.min(lines.length, index + MAX_TAG_LINES); next++) {
+    const after = lines[next] as SourceLine;
+    if (after.blank) return undefined;
+    if (!/[%>]\}\}?$/.test(after.text.trimEnd())) continue;
+    const tag = tagOf(text + '\n' + lineRun(lines, index + 1, next), line, undefined, after.end);
+    return tag?.role === 'open' ? tag : undefined;
+  }
+  return undefined;
+}
+
+/** The text of lines `from` to `to` (inclusive), each trimmed at its end, joined by newlines. */
+function lineRun(lines: readonly SourceLine[], from: number, to: number): string {
+  const texts: string[] = [];
+  for (let at = from; at <= to; at++) texts.push((lines[at] as SourceLine).text.trimEnd());
+  return texts.join('\n');
+}
+
+/** The tag a text is, if it is one tag. */
+function tagOf(text: string, line: SourceLine, start?: number, end?: number): TagLine | undefined {
+  const place = {
+    line,
+    ...(start === undefined ? {} : { start }),
+    ...(end === undefined ? {} : { end }),
+  };
   const liquid = liquidTag.exec(text);
   if (liquid) {
     return {
@@ -131,20 +183,22 @@ function tagLine(line: SourceLine): TagLine | undefined {
       name: (liquid[2] as string).toLowerCase(),
       role: liquid[1] !== undefined ? 'close' : 'open',
       rest: (liquid[3] as string).trim(),
-      line,
+      ...place,
     };
   }
   const hugo = hugoTag.exec(text);
   // The delimiters pair (`{{<` with `>}}`, `{{%` with `%}}`).
   if (!hugo || (hugo[1] === '<') !== (hugo[5] === '>')) return undefined;
   const rest = (hugo[4] as string).trim();
+  // Two tags (`{{% /tab %}} {{% tab %}}`) are no one tag.
+  if (/[>%]\}\}/.test(rest)) return undefined;
   return {
     family: hugo[1] === '<' ? 'hugo<' : 'hugo%',
     name: (hugo[3] as string).toLowerCase(),
     // A self-closing shortcode (`{{< tab header="x" />}}`) opens nothing.
     role: hugo[2] !== undefined ? 'close' : rest.endsWith('/') ? 'single' : 'open',
     rest,
-    line,
+    ...place,
   };
 }
 

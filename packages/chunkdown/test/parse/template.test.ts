@@ -77,6 +77,63 @@ describe('scanTemplateTags', () => {
     expect(opened(markdown)).toEqual([]);
   });
 
+  test('a line made only of tags holds several (Docsy tab panes), and an opener may take lines', () => {
+    const markdown = [
+      '{{< tabpane text=true >}}',
+      '{{< tab header="Configuration:" disabled=true />}}',
+      '{{% tab header="hugo.yaml" %}}',
+      'YAML.',
+      '{{% /tab %}} {{% tab header="hugo.toml" %}}',
+      'TOML.',
+      '{{% /tab %}} {{< /tabpane >}}',
+      '',
+      '{{% blocks/cover',
+      '  title="Welcome!"',
+      '  height="full"',
+      '%}}',
+      'Cover.',
+      '{{% /blocks/cover %}}',
+    ].join('\n');
+    expect(opened(markdown)).toEqual([
+      [
+        '{{< tabpane text=true >}}',
+        '{{< /tabpane >}}',
+        { kind: 'template', name: 'tabpane', attributes: { text: 'true' } },
+      ],
+      [
+        '{{% tab header="hugo.yaml" %}}',
+        '{{% /tab %}}',
+        { kind: 'template', name: 'tab', attributes: { header: 'hugo.yaml' } },
+      ],
+      [
+        '{{% tab header="hugo.toml" %}}',
+        '{{% /tab %}}',
+        { kind: 'template', name: 'tab', attributes: { header: 'hugo.toml' } },
+      ],
+      [
+        '{{% blocks/cover\n  title="Welcome!"\n  height="full"\n%}}',
+        '{{% /blocks/cover %}}',
+        {
+          kind: 'template',
+          name: 'blocks/cover',
+          title: 'Welcome!',
+          attributes: { title: 'Welcome!', height: 'full' },
+        },
+      ],
+    ]);
+    for (const chunkSize of [5, 9]) {
+      const { chunks } = chunkdown({ chunkSize, syntax: auto() }).split(markdown);
+      const toml = chunks.find((chunk) => chunk.text.includes('TOML.'));
+      expect(toml?.text).toBe(
+        '{{< tabpane text=true >}}\n{{% tab header="hugo.toml" %}}\nTOML.\n{{% /tab %}}\n{{< /tabpane >}}',
+      );
+      const cover = chunks.find((chunk) => chunk.text.includes('Cover.'));
+      expect(
+        cover?.text.startsWith('{{% blocks/cover\n  title="Welcome!"\n  height="full"\n%}}\n'),
+      ).toBe(true);
+    }
+  });
+
   test('a closing tag closes the innermost open tag of its name; those inside stay text', () => {
     const markdown = '{% if a %}\n\n{% else %}\n\nB.\n\n{% for x in y %}\n\nC.\n\n{% endif %}\n';
     expect(opened(markdown).map(([opener]) => opener)).toEqual(['{% if a %}']);
@@ -147,6 +204,26 @@ describe('the template dialect', () => {
       '{{ a.very.long.template.variable }} {% include "also-long.html" %}',
     ).chunks;
     expect(only?.contentSize).toBe(1);
+  });
+
+  test('a tag over several lines reads (a call with an object, as Eleventy pages write)', () => {
+    const markdown = [
+      'You can specify as many flags as you like:',
+      '',
+      '{{ npx_tabs({',
+      '    package: "eslint",',
+      '    args: ["--flag", "flag_one", "file.js"]',
+      '}) }}',
+      '',
+      '### Next',
+      '',
+      'More text.',
+    ].join('\n');
+    for (const chunkSize of [10, 500]) {
+      const { chunks } = chunkdown({ chunkSize, syntax: auto() }).split(markdown);
+      const text = chunks.map((chunk) => chunk.text).join('\n\n');
+      expect(text).toContain(markdown.slice(markdown.indexOf('{{'), markdown.indexOf('}) }}') + 5));
+    }
   });
 
   test('a literal block is code: kept byte for byte, split by lines between its own tags', () => {
