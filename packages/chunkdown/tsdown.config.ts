@@ -12,8 +12,6 @@ const library: UserConfig = {
     quality: 'src/quality.ts',
     llamaindex: 'src/adapters/llamaindex.ts',
     syntax: 'src/syntax.ts',
-    cli: 'src/cli/main.ts',
-    'cli-worker': 'src/cli/worker.ts',
   },
   format: 'esm',
   dts: true,
@@ -73,4 +71,35 @@ const browser: UserConfig = {
   },
 };
 
-export default defineConfig([library, browser]);
+/**
+ * `dist/cli.js` and `dist/cli-worker.js`, the command and its worker threads: each one file with
+ * the parser, serializer and their packages bundled in, so that a run does not resolve and load
+ * some 300 small modules (about 0.2 s of CPU of the command's start, and of each worker's).
+ * Tree-shaken, it also leaves out what the library never calls (KaTeX, which the math
+ * extension's HTML half imports). Node's built-ins and the optional tokenizer packages stay
+ * imports.
+ */
+const cli: UserConfig = {
+  entry: {
+    cli: 'src/cli/main.ts',
+    'cli-worker': 'src/cli/worker.ts',
+  },
+  format: 'esm',
+  dts: false,
+  clean: false,
+  platform: 'node',
+  fixedExtension: false,
+  target: 'es2022',
+  deps: {
+    neverBundle: [
+      /^node:/,
+      ...builtinModules,
+      'gpt-tokenizer',
+      /^gpt-tokenizer\//,
+      '@huggingface/tokenizers',
+    ],
+    alwaysBundle: (id) => !/^(node:|gpt-tokenizer|@huggingface\/tokenizers)/.test(id),
+  },
+};
+
+export default defineConfig([library, browser, cli]);

@@ -1,6 +1,14 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { buildSplitter } from '../../src/cli/chunk-file.js';
-import { type FileProgress, LargeFiles } from '../../src/cli/large-file.js';
+import {
+  type FileProgress,
+  LargeFiles,
+  minCharactersForWorkers,
+} from '../../src/cli/large-file.js';
 
 /** A document of about `size` characters: sections with paragraphs and a list. */
 function document(size: number): string {
@@ -51,6 +59,27 @@ describe('LargeFiles', () => {
     expect(parsed.length).toBeGreaterThanOrEqual(2);
     expect(parsed.at(-1)).toBe(text.length);
   });
+
+  test('starts no worker thread for a document under minCharactersForWorkers', async () => {
+    // A worker script that fails as it loads: a split that started a worker would fail.
+    const folder = mkdtempSync(join(tmpdir(), 'chunkdown-large-'));
+    const script = join(folder, 'broken-worker.mjs');
+    writeFileSync(script, "throw new Error('a worker was started');\n");
+    const workerUrl = pathToFileURL(script);
+    const text = document(300_000);
+    expect(text.length).toBeLessThan(minCharactersForWorkers);
+    const splitter = (await buildSplitter({ chunkSize: 500 })).main;
+    const under = new LargeFiles({ jobs: 2, workerUrl, setup });
+    const over = new LargeFiles({ jobs: 2, workerUrl, setup, minCharacters: 100_000 });
+    try {
+      expect(await under.split(splitter, text, 'large.md')).toEqual(splitter.split(text));
+      await expect(over.split(splitter, text, 'large.md')).rejects.toThrow('a worker was started');
+    } finally {
+      await under.close();
+      await over.close().catch(() => undefined);
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('LargeFiles with dialects, parsed ahead on worker threads', () => {
@@ -85,6 +114,8 @@ describe('LargeFiles with dialects, parsed ahead on worker threads', () => {
       workerUrl,
       setup,
       progress: (each) => progress.push(each),
+      // Read ahead on the workers at any size (by default only from 4 MiB).
+      minCharacters: 0,
     });
     try {
       const result = await large.split(splitter, text, 'large.md');
