@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, it } from 'vitest';
 import { launch, splitDone, visit } from '../test/e2e/browser.ts';
@@ -14,7 +15,7 @@ import { type EditPlace, observeLive, percentile, typeAt } from '../test/e2e/liv
 // card, and Chromium's `longtask` entries.
 //
 // Run it through `pnpm --filter chunkdown-www run bench:live [--file PATH] [--syntax none]
-// [--trials N] [--where top,middle,end] [--size N]` (bench/live.mjs turns the flags into the
+// [--trials N] [--where top,middle,end] [--size N] [--profile DIR] [--trace DIR]` (bench/live.mjs turns the flags into the
 // LIVE_* variables read here). Without --file it types in a synthetic document made of the
 // markdown under node_modules (a smoke test); --syntax none turns the docs dialects off first.
 
@@ -22,6 +23,10 @@ const FILE = process.env.LIVE_FILE || null;
 const SIZE = Number(process.env.LIVE_SIZE ?? 1_000_000);
 const TRIALS = Number(process.env.LIVE_TRIALS ?? 5);
 const SYNTAX = process.env.LIVE_SYNTAX === 'none' ? 'none' : 'default';
+/** A folder for V8 CPU profiles of the page's main thread, one per place (`--profile DIR`). */
+const PROFILE = process.env.LIVE_PROFILE || null;
+/** A folder for Chromium traces (`devtools.timeline`) of the first trial at each place (`--trace DIR`). */
+const TRACE = process.env.LIVE_TRACE || null;
 const PLACES = (process.env.LIVE_WHERE ?? 'top,middle,end')
   .split(',')
   .filter((place): place is EditPlace => ['top', 'middle', 'end'].includes(place));
@@ -79,22 +84,43 @@ it(`types in ${name}, ${text.length} characters`, async () => {
     `${name}: ${text.length.toLocaleString('en-US')} characters, dialects ${SYNTAX === 'none' ? 'off (syntax none)' : 'at the defaults'}${dialects ? ` (${dialects.trim()})` : ''}, ${TRIALS} trials per place (paste → chunks ${ms(toFirstChunks)}):`,
   ];
   const allTasks: number[] = [];
+  const cdp = PROFILE ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    mkdirSync(PROFILE as string, { recursive: true });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  }
   for (const place of PLACES) {
     const toCards: number[] = [];
     const longTasks: number[] = [];
+    await cdp?.send('Profiler.start');
     for (let trial = 1; trial <= TRIALS; trial++) {
+      if (TRACE && trial === 1) {
+        mkdirSync(TRACE, { recursive: true });
+        await browser.startTracing(page, {
+          path: join(TRACE, `trace-${place}.json`),
+          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'],
+        });
+      }
       const edit = await typeAt(
         page,
         place,
         `Trial ${place} ${trial}`,
         `Sentence ${trial} typed zq${place}${trial}x at the ${place} of the document.`,
       );
+      if (TRACE && trial === 1) await browser.stopTracing();
       const status = await page.locator('#status').textContent();
       toCards.push(edit.toCards);
       longTasks.push(...edit.longTasks);
       console.log(
         `  ${place} ${trial}: keystroke → cards ${ms(edit.toCards)}; longest task ${ms(Math.max(0, ...edit.longTasks))} (${edit.longTasks.length} over 50 ms); ${status}`,
       );
+    }
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      const file = join(PROFILE as string, `page-${place}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(`  the page's main thread while typing at the ${place}: ${file}`);
     }
     allTasks.push(...longTasks);
     lines.push(

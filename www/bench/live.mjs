@@ -1,5 +1,5 @@
 // `pnpm run bench:live [--file PATH] [--syntax none|default] [--trials N] [--where top,middle,end]
-// [--size N]`: the flags become LIVE_* variables for bench/live-typing.ts, which vitest runs
+// [--size N] [--profile DIR] [--trace DIR]`: the flags become LIVE_* variables for bench/live-typing.ts, which vitest runs
 // (vitest itself takes no such flags).
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -10,6 +10,8 @@ const flags = {
   trials: 'LIVE_TRIALS',
   where: 'LIVE_WHERE',
   size: 'LIVE_SIZE',
+  profile: 'LIVE_PROFILE',
+  trace: 'LIVE_TRACE',
 };
 const env = { ...process.env };
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
@@ -26,7 +28,9 @@ for (let index = 0; index < args.length; index++) {
     process.exit(2);
   }
   // A file is named from where pnpm was started (INIT_CWD), not from www/.
-  env[variable] = flag === 'file' ? resolve(process.env.INIT_CWD ?? process.cwd(), value) : value;
+  env[variable] = ['file', 'profile', 'trace'].includes(flag)
+    ? resolve(process.env.INIT_CWD ?? process.cwd(), value)
+    : value;
 }
 const run = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.bench.config.ts'], {
   stdio: 'inherit',

@@ -168,7 +168,7 @@ export function startApp(): void {
         if (awaited !== null && awaited < answer.request.id) awaited = null;
         results.show(answer, typed);
         typed = false;
-        if (results.shown === answer) share.update(answer.request);
+        if (results.shown === answer) share.update(answer.request, editor.length);
         // The rest of the views, once the typing rests.
         if (awaited !== null) analyzeDocument.schedule(DOCUMENT_DELAY);
         settle();

@@ -1,6 +1,7 @@
 import { exampleText } from '../examples.ts';
 import type { AppStore } from '../lib/app-state.ts';
 import { latestQueue } from '../lib/latest.ts';
+import { quietSender } from '../lib/quiet-send.ts';
 import { MAX_LINK_CHARS, toStateFile } from '../lib/url-state.ts';
 import type { ShareAnswer, ShareRequest, SplitRequest } from '../protocol.ts';
 import { byId } from './dom.ts';
@@ -14,9 +15,18 @@ export interface Share {
    * The page shows the results of this request: put its state in the URL.
    *
    * @param request The request whose answer is on screen.
+   * @param length The text's length: a large text is compressed once typing rests.
    */
-  update(request: SplitRequest): void;
+  update(request: SplitRequest, length?: number): void;
 }
+
+/**
+ * Characters from which the state is compressed only once the page has shown no new answer for
+ * 700 ms: compressing 1 MB takes hundreds of milliseconds of CPU, which, on every answer while
+ * typing, took a core from the split worker and the page on a 2-core machine. Such a text never
+ * fits in a link anyway; its fragment is cleared at once.
+ */
+const COMPRESS_LATER_FROM = 100_000;
 
 /**
  * The state in the URL: the share worker compresses each state the page shows, and the address
@@ -44,6 +54,10 @@ export function createShare(
   type Job = Omit<ShareRequest, 'edits'>;
   // The edits are taken when a request goes out, so a request dropped while one ran loses none.
   const queue = latestQueue<Job>((job) => worker.postMessage({ ...job, edits: feed.take() }));
+  const sender = quietSender<Job>((job) => queue.push(job), {
+    from: COMPRESS_LATER_FROM,
+    delay: 700,
+  });
   worker.addEventListener('message', (event: MessageEvent<ShareAnswer>) => {
     queue.done();
     if (event.data.resync) {
@@ -64,6 +78,8 @@ export function createShare(
 
   /** The link's fragment for what the page shows, or `null` when it is too large. */
   async function link(): Promise<string | null> {
+    // Asked for now: the state waiting for the typing to rest goes at once.
+    sender.flush();
     const current =
       answer?.id === latest
         ? answer
@@ -94,10 +110,13 @@ export function createShare(
   });
 
   return {
-    update(request) {
+    update(request, length = 0) {
       latest = request.id;
       const { example, settings } = request;
-      queue.push({ id: request.id, example, settings });
+      if (sender.push({ id: request.id, example, settings }, length)) return;
+      // The link would hold an older state until the compression: none instead.
+      if (answer?.hash) setUrl('');
+      answer = null;
     },
   };
 }
