@@ -4,7 +4,8 @@ import { debounce } from './debounce.ts';
 export interface QuietSender<Job> {
   /**
    * A new job: sent now when `size` is under the threshold, otherwise once no new job has come
-   * for the delay (each new job starts the wait over and replaces the one waiting).
+   * for the delay and nothing is busy (each new job starts the wait over and replaces the one
+   * waiting; a wait that ends while something is busy starts over).
    *
    * @param job The job.
    * @param size Its size (characters of the text it is about).
@@ -23,12 +24,13 @@ export interface QuietSender<Job> {
  * which took a core from the split worker and the page while typing).
  *
  * @param send Sends a job.
- * @param options `from`: the size from which jobs wait; `delay`: ms without a new job.
+ * @param options `from`: the size from which jobs wait; `delay`: ms without a new job; `busy`:
+ * whether something the job would slow down runs (a split on the way: typing goes on).
  * @returns The sender.
  */
 export function quietSender<Job>(
   send: (job: Job) => void,
-  options: { from: number; delay: number },
+  options: { from: number; delay: number; busy?: () => boolean },
 ): QuietSender<Job> {
   let waiting: { job: Job } | null = null;
   const flush = () => {
@@ -37,7 +39,10 @@ export function quietSender<Job>(
     waiting = null;
     if (next) send(next.job);
   };
-  const timer = debounce(flush);
+  const timer = debounce(() => {
+    if (options.busy?.()) timer.schedule(options.delay);
+    else flush();
+  });
   return {
     push(job, size) {
       if (size < options.from) {

@@ -114,7 +114,13 @@ export function startApp(): void {
       analyzeDocument.schedule(client.busy || pause.pending ? DOCUMENT_DELAY : 0);
     },
   });
-  const share = createShare(store, status, editor.feed(), currentText);
+  const share = createShare(
+    store,
+    status,
+    editor.feed(),
+    currentText,
+    () => pause.pending || client.busy,
+  );
   wireExport(
     () => {
       const shown = results.shown;

@@ -22,7 +22,7 @@ export interface Share {
 
 /**
  * Characters from which the state is compressed only once the page has shown no new answer for
- * 700 ms: compressing 1 MB takes hundreds of milliseconds of CPU, which, on every answer while
+ * 700 ms and no split waits or runs: compressing 1 MB takes hundreds of milliseconds of CPU, which, on every answer while
  * typing, took a core from the split worker and the page on a 2-core machine. Such a text never
  * fits in a link anyway; its fragment is cleared at once.
  */
@@ -38,6 +38,7 @@ const COMPRESS_LATER_FROM = 100_000;
  * @param status Where notices go.
  * @param feed The text's edits, for the share worker's copy of the text.
  * @param currentText The text now (for the state file).
+ * @param busy Whether a split is waiting or running (typing goes on): a large state waits.
  * @returns The share.
  */
 export function createShare(
@@ -45,6 +46,7 @@ export function createShare(
   status: Status,
   feed: EditFeed,
   currentText: () => string,
+  busy: () => boolean = () => false,
 ): Share {
   const worker = new Worker(new URL('../share-worker.ts', import.meta.url), { type: 'module' });
   const panel = byId('share-panel', HTMLDivElement);
@@ -57,6 +59,7 @@ export function createShare(
   const sender = quietSender<Job>((job) => queue.push(job), {
     from: COMPRESS_LATER_FROM,
     delay: 700,
+    busy,
   });
   worker.addEventListener('message', (event: MessageEvent<ShareAnswer>) => {
     queue.done();

@@ -44,6 +44,22 @@ describe('quietSender', () => {
     expect(sent).toEqual([1]);
   });
 
+  test('waits while something is busy, then sends', () => {
+    const sent: number[] = [];
+    let busy = true;
+    const sender = quietSender<number>((job) => sent.push(job), {
+      from: 100,
+      delay: 700,
+      busy: () => busy,
+    });
+    sender.push(1, 500);
+    vi.advanceTimersByTime(3_000);
+    expect(sent).toEqual([]);
+    busy = false;
+    vi.advanceTimersByTime(700);
+    expect(sent).toEqual([1]);
+  });
+
   test('a small job replaces a large one waiting', () => {
     const sent: number[] = [];
     const sender = quietSender<number>((job) => sent.push(job), { from: 100, delay: 700 });
