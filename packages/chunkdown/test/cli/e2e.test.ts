@@ -145,7 +145,7 @@ describe('chunkdown (built)', () => {
   );
 
   it(
-    'chunks one file over 1 MB with its segments parsed on worker threads, as on one thread',
+    'chunks one file over 1 MB with --jobs 2 as with --jobs 1 (its parse goes to worker threads from 4 MiB)',
     slow,
     () => {
       const parts: string[] = [];
