@@ -314,39 +314,43 @@ describe('chunkdown (built)', () => {
     }
   });
 
-  it('refuses a binary and a Latin-1 file on worker threads; two shards split a folder', () => {
-    const mixed = join(work, 'mixed');
-    mkdirSync(mixed);
-    const binary = Buffer.alloc(4096);
-    for (let index = 0; index < binary.length; index++) binary[index] = (index * 131 + 7) % 256;
-    writeFileSync(join(mixed, 'binary.md'), binary);
-    writeFileSync(join(mixed, 'latin1.md'), Buffer.from('# Café\n\nCafé au lait.\n', 'latin1'));
-    for (const file of docFiles.slice(0, 20))
-      copyFileSync(join(work, file), join(mixed, file.replaceAll('/', '_')));
-    const whole = chunkdown(['mixed', '--jobs', '2']);
-    expect(whole.code).toBe(1);
-    expect(whole.stderr.split('\n')).toEqual([
-      expect.stringMatching(
-        /^chunkdown: mixed\/binary\.md: not a text file: a NUL byte at offset \d+ /,
-      ),
-      expect.stringMatching(
-        /^chunkdown: mixed\/latin1\.md: not valid UTF-8: byte 0xE9 at offset 5 /,
-      ),
-      '',
-    ]);
-    const filesOf = (stdout: string) => [...new Set(records(stdout).map((chunk) => chunk.file))];
-    const all = filesOf(whole.stdout);
-    expect(all).toHaveLength(20);
-    const shards = ['1/2', '2/2'].map((shard) =>
-      chunkdown(['mixed', '--shard', shard, '--jobs', '2']),
-    );
-    const [first = [], second = []] = shards.map((shard) => filesOf(shard.stdout));
-    expect(first.filter((file) => second.includes(file))).toEqual([]);
-    expect([...first, ...second].sort()).toEqual([...all].sort());
-    // Each refusal comes from one shard only.
-    const refused = shards.flatMap((shard) => shard.stderr.split('\n').filter(Boolean));
-    expect(refused.sort()).toEqual(whole.stderr.split('\n').filter(Boolean).sort());
-  });
+  it(
+    'refuses a binary and a Latin-1 file on worker threads; two shards split a folder',
+    slow,
+    () => {
+      const mixed = join(work, 'mixed');
+      mkdirSync(mixed);
+      const binary = Buffer.alloc(4096);
+      for (let index = 0; index < binary.length; index++) binary[index] = (index * 131 + 7) % 256;
+      writeFileSync(join(mixed, 'binary.md'), binary);
+      writeFileSync(join(mixed, 'latin1.md'), Buffer.from('# Café\n\nCafé au lait.\n', 'latin1'));
+      for (const file of docFiles.slice(0, 20))
+        copyFileSync(join(work, file), join(mixed, file.replaceAll('/', '_')));
+      const whole = chunkdown(['mixed', '--jobs', '2']);
+      expect(whole.code).toBe(1);
+      expect(whole.stderr.split('\n')).toEqual([
+        expect.stringMatching(
+          /^chunkdown: mixed\/binary\.md: not a text file: a NUL byte at offset \d+ /,
+        ),
+        expect.stringMatching(
+          /^chunkdown: mixed\/latin1\.md: not valid UTF-8: byte 0xE9 at offset 5 /,
+        ),
+        '',
+      ]);
+      const filesOf = (stdout: string) => [...new Set(records(stdout).map((chunk) => chunk.file))];
+      const all = filesOf(whole.stdout);
+      expect(all).toHaveLength(20);
+      const shards = ['1/2', '2/2'].map((shard) =>
+        chunkdown(['mixed', '--shard', shard, '--jobs', '2']),
+      );
+      const [first = [], second = []] = shards.map((shard) => filesOf(shard.stdout));
+      expect(first.filter((file) => second.includes(file))).toEqual([]);
+      expect([...first, ...second].sort()).toEqual([...all].sort());
+      // Each refusal comes from one shard only.
+      const refused = shards.flatMap((shard) => shard.stderr.split('\n').filter(Boolean));
+      expect(refused.sort()).toEqual(whole.stderr.split('\n').filter(Boolean).sort());
+    },
+  );
 
   it('stops quietly when the reader of its output goes away', async () => {
     const child = spawn(process.execPath, [cli, 'docs', '--format', 'jsonl'], { cwd: work });
