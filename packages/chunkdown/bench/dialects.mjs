@@ -22,7 +22,7 @@
  *    against a full split (median of three): target ≤ 0.10. The first edit's update is compared
  *    with a fresh split.
  * 3. **cli**: the built command on the 1 MB document written to a file, at its defaults (syntax
- *    auto, worker threads for a file over 1 MB), CPU time of the whole process with every thread
+ *    auto; one file on worker threads only from 4 MiB), CPU time of the whole process with every thread
  *    (`cpu-at-exit.mjs`), beside `--syntax none`, `--version` (start-up), and in warmed-up children
  *    the library without dialects, with `auto()`, chunkdown@3.5.0 and the floor (remark parse +
  *    stringify). Target: ≥ 1.15× chunkdown@3.5.0 on both paths.
@@ -489,7 +489,7 @@ function formatReport() {
     lines.push(
       `## The command line beside the library, ${oneMb} MB`,
       '',
-      `\`node dist/cli.js FILE.md --chunk-size ${settings.chunkSize} --max-overflow-ratio ${settings.ratio} --format jsonl --out …\` at its defaults (syntax auto, worker threads: the file is parsed ahead on them when over 1 MB), and with \`--syntax none\`: CPU time of the whole process, every thread (\`cpu-at-exit.mjs\`), Node's start-up and loading the command included (\`chunkdown --version\` alone: ${ms(v.cpuMs)}). The library, chunkdown@3.5.0 and the floor: one split in a warmed-up child. "× 3.5.0" is 3.5.0's time over the path's (above 1 is faster; target ≥ 1.15): a warm split in a child, and, for the command, also 3.5.0 started cold as the command is (\`v3-process.mjs\`: a fresh process that imports it, reads the file, splits it and writes JSONL; 3.5.0 has no command line).`,
+      `\`node dist/cli.js FILE.md --chunk-size ${settings.chunkSize} --max-overflow-ratio ${settings.ratio} --format jsonl --out …\` at its defaults (syntax auto; one file is parsed ahead on worker threads from 4 MiB, so not here), and with \`--syntax none\`: CPU time of the whole process, every thread (\`cpu-at-exit.mjs\`), Node's start-up and loading the command included (\`chunkdown --version\` alone: ${ms(v.cpuMs)}). The library, chunkdown@3.5.0 and the floor: one split in a warmed-up child. "× 3.5.0" is 3.5.0's time over the path's (above 1 is faster; target ≥ 1.15): a warm split in a child, and, for the command, also 3.5.0 started cold as the command is (\`v3-process.mjs\`: a fresh process that imports it, reads the file, splits it and writes JSONL; 3.5.0 has no command line).`,
       '',
       '| document | path | CPU | wall | × floor | × 3.5.0 (warm split) | × 3.5.0 in a fresh process |',
       '|---|---|---:|---:|---:|---:|---:|',
