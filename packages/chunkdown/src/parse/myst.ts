@@ -1,5 +1,6 @@
 import type { Container } from '../types.js';
-import type { DialectParser } from './dialect.js';
+import { literalFenceLength } from './containers.js';
+import type { DialectParser, ScannedContainer } from './dialect.js';
 import type { SourceLine } from './source-lines.js';
 import { type PairedTagLines, pairTagLines, type TagLine, type TagLineRules } from './tag-lines.js';
 
@@ -134,16 +135,30 @@ const codeDirectives = new Set([
   'myst-config',
 ]);
 
-/** Whether a directive's body is markdown, by its name (`code: true` for a backtick fence). */
-function markdownBody(name: string, backtick: boolean): boolean {
+/**
+ * Whether a directive's body is markdown: not for a code directive; for a backtick fence, when
+ * its name is one whose body is markdown, has a domain, or when the body holds fences of its own
+ * (a directive that shows code blocks, `{tab-set-code}`, mystmd's `{myst}`).
+ */
+function markdownBody(
+  name: string,
+  backtick: boolean,
+  lines: readonly SourceLine[],
+  from: number,
+  to: number,
+): boolean {
   if (codeDirectives.has(name)) return false;
-  return !backtick || markdownDirectives.has(name) || /^[a-z][\w-]*:[a-z]/.test(name);
+  if (!backtick || markdownDirectives.has(name) || /^[a-z][\w-]*:[a-z]/.test(name)) return true;
+  for (let index = from; index < to; index++) {
+    if (/^(?:`{3,}|~{3,}|:{3,})/.test((lines[index] as SourceLine).text)) return true;
+  }
+  return false;
 }
 
 /** A line that opens a fence: its characters, then the info string. */
 const fenceOpen = /^(`{3,}|~{3,}|:{3,})(.*)$/;
 /** The info string of a directive: `{name}` and its argument. */
-const directiveInfo = /^[ \t]*\{([A-Za-z][\w.:+-]*)\}(.*)$/;
+const directiveInfo = /^[ \t]*\{([A-Za-z][\w.:+-]*)((?:[ \t]+[^{}]*)?)\}(.*)$/;
 /** An option line (`:key: value`), or a line that continues a value (`:    more`). */
 const optionLine = /^:(?:[A-Za-z][\w-]*:(?:[ \t]|$)|[ \t])/;
 
@@ -152,15 +167,16 @@ const optionLine = /^:(?:[A-Za-z][\w-]*:(?:[ \t]|$)|[ \t])/;
  * read once, as a whole (fences pair by what lies between them), on the engine's first question.
  */
 function mystRules(markdown: string): TagLineRules {
-  let tags: Map<number, TagLine> | undefined;
+  let read: DirectiveLines | undefined;
   return {
     // `:`, `` ` ``, `~`.
     firstChars: [58, 96, 126],
     codeLines: true,
     read(_, lines, index) {
-      tags ??= directiveLines(markdown, lines);
-      return tags.get(index);
+      read ??= directiveLines(markdown, lines);
+      return read.tags.get(index);
     },
+    literal: (tag) => read?.literal.has(tag) === true,
     container: containerOf,
   };
 }
@@ -176,6 +192,8 @@ function mystRules(markdown: string): TagLineRules {
  */
 export function scanMyst(markdown: string): PairedTagLines {
   const found = pairTagLines(markdown, mystRules(markdown));
+  found.scanned.push(...literalBlocks(markdown, found));
+  found.scanned.sort((a, b) => a.open[0] - b.open[0]);
   for (const each of found.scanned) {
     // Header rows are written with `*` bullets, as the rows after them are (a list whose bullet
     // changes is two lists, and a list table holds one).
@@ -188,14 +206,62 @@ export function scanMyst(markdown: string): PairedTagLines {
   return found;
 }
 
+/** Directives whose argument is the language of their code. */
+const codeLanguage = new Set(['code', 'code-block', 'code-cell', 'sourcecode']);
+
+/**
+ * The colon directives whose body is code (`:::{mermaid}`, `:::{code} python`) as scanned
+ * containers whose body is kept as code, those whose lines can stand in as a code block's fences
+ * (no line of the body starts with such a fence).
+ */
+function literalBlocks(markdown: string, found: PairedTagLines): ScannedContainer[] {
+  const blocks: ScannedContainer[] = [];
+  for (const { open, close } of found.literals) {
+    const argument = open.rest.split('\n')[0]?.split(/[ \t]/)[0] ?? '';
+    const language = codeLanguage.has(open.name)
+      ? argument
+      : diagrams.has(open.name)
+        ? open.name
+        : '';
+    const block: ScannedContainer = {
+      container: {
+        kind: 'myst',
+        name: open.name,
+        ...(argument ? { title: argument } : {}),
+        ...(language ? { attributes: { language } } : {}),
+      },
+      open: [open.line.textStart, open.line.end],
+      close: [close.line.textStart, close.line.end],
+      body: 'literal',
+      opener: open.line.text.trimEnd(),
+      closer: close.line.text.trimEnd(),
+      separator: '\n',
+    };
+    const body = markdown.slice(open.line.end, close.line.start);
+    const fence = '`'.repeat(literalFenceLength(block));
+    if (!body.split('\n').some((line) => line.trimStart().startsWith(fence))) blocks.push(block);
+  }
+  return blocks;
+}
+
+/** Diagram directives: their name is the language of their code. */
+const diagrams = new Set(['mermaid', 'graphviz', 'plantuml']);
+
+/** The directive lines of a document, and which of them open a literal block. */
+interface DirectiveLines {
+  tags: Map<number, TagLine>;
+  literal: Set<TagLine>;
+}
+
 /**
  * Read the directive lines of a document as MyST does: a fence (backticks, tildes or colons)
  * runs to the first line of its characters alone that is at least as long, whatever lies
  * between; a directive whose body is markdown is read again inside. Each pair gets a family of
  * its own (its opening line), so the engine pairs exactly these.
  */
-function directiveLines(markdown: string, lines: readonly SourceLine[]): Map<number, TagLine> {
+function directiveLines(markdown: string, lines: readonly SourceLine[]): DirectiveLines {
   const tags = new Map<number, TagLine>();
+  const literal = new Set<TagLine>();
   const { code: indented, base } = lineColumns(markdown, lines);
   const scopes: Array<[number, number]> = [[0, lines.length]];
   while (scopes.length > 0) {
@@ -226,11 +292,12 @@ function directiveLines(markdown: string, lines: readonly SourceLine[]): Map<num
       if (
         directive &&
         close !== -1 &&
-        markdownBody(directive[1] as string, !colon) &&
+        markdownBody((directive[1] as string).toLowerCase(), !colon, lines, index + 1, close) &&
         !indented[index]
       ) {
         const name = (directive[1] as string).toLowerCase();
-        const rest = (directive[2] as string).trim();
+        const rest = (directive[3] as string).trim();
+        const inline = (directive[2] as string).trim();
         const family = `myst:${index}`;
         const options = optionsEnd(lines, index + 1, close);
         const header =
@@ -241,7 +308,9 @@ function directiveLines(markdown: string, lines: readonly SourceLine[]): Map<num
           family,
           name,
           role: 'open',
-          rest: [rest, ...optionText(lines, index + 1, options)].join('\n'),
+          rest: [rest, ...braceOptions(inline), ...optionText(lines, index + 1, options)].join(
+            '\n',
+          ),
           line,
           ...(header > index + 1 ? { end: (lines[header - 1] as SourceLine).end } : {}),
           ...(name === 'list-table' ? { rows: true } : {}),
@@ -257,11 +326,31 @@ function directiveLines(markdown: string, lines: readonly SourceLine[]): Map<num
         index = close + 1;
         continue;
       }
+      if (directive && colon && !indented[index]) {
+        // A colon directive whose body is code: a literal block, kept as written.
+        const family = `myst:${index}`;
+        const opener: TagLine = {
+          family,
+          name: (directive[1] as string).toLowerCase(),
+          role: 'open',
+          rest: (directive[3] as string).trim(),
+          line,
+        };
+        literal.add(opener);
+        tags.set(index, opener);
+        tags.set(close, {
+          family,
+          name: '',
+          role: 'close',
+          rest: '',
+          line: lines[close] as SourceLine,
+        });
+      }
       // Code (or a directive whose body is not markdown): nothing in it is a directive.
       index = close === -1 ? (colon ? index + 1 : to) : close + 1;
     }
   }
-  return tags;
+  return { tags, literal };
 }
 
 /**
@@ -352,6 +441,25 @@ function optionsEnd(lines: readonly SourceLine[], from: number, to: number): num
     index++;
   }
   return index;
+}
+
+/**
+ * The options written in a directive's braces (mystmd: `{note .dropdown #tip-1}`) as option
+ * lines: `.name` is a class, `#name` an id, `key=value` itself.
+ */
+function braceOptions(inline: string): string[] {
+  const options: string[] = [];
+  const classes: string[] = [];
+  for (const part of inline.split(/[ \t]+/).filter(Boolean)) {
+    if (part.startsWith('.')) classes.push(part.slice(1));
+    else if (part.startsWith('#')) options.push(`:label: ${part.slice(1)}`);
+    else if (part.includes('=')) {
+      const [key, ...value] = part.split('=');
+      options.push(`:${key}: ${value.join('=').replace(/^["']|["']$/g, '')}`);
+    }
+  }
+  if (classes.length > 0) options.unshift(`:class: ${classes.join(' ')}`);
+  return options;
 }
 
 /** The option lines of a directive, as written (for its attributes). */

@@ -39,7 +39,7 @@ export function openMystFences(text: string): string[] {
         open.push(lines[index] as string);
         return;
       }
-      if (/^[ \t]*\{[A-Za-z][\w.:+-]*\}/.test(info)) read(index + 1, close);
+      if (/^[ \t]*\{[A-Za-z][\w.:+-]*(?:[ \t]+[^{}]*)?\}/.test(info)) read(index + 1, close);
       index = close + 1;
     }
   };

@@ -160,6 +160,52 @@ describe('scanMyst', () => {
     ]);
   });
 
+  test('mystmd forms: options in the braces, a colon directive whose body is code, a backtick directive that shows code blocks', () => {
+    const markdown = [
+      ':::{seealso .dropdown #rules} Error rules',
+      'The list.',
+      ':::',
+      '',
+      ':::{mermaid}',
+      'graph LR;',
+      'a --> b',
+      ':::',
+      '',
+      '````{tab-set-code}',
+      '```markdown',
+      '{ref}`x`',
+      '```',
+      '````',
+      '',
+      '```{glue} figure-name',
+      '```',
+    ].join('\n');
+    const found = scanMyst(markdown).scanned;
+    expect(found.map((each) => [each.container, each.body])).toEqual([
+      [
+        {
+          kind: 'myst',
+          name: 'seealso',
+          title: 'Error rules',
+          attributes: { class: 'dropdown', label: 'rules' },
+        },
+        'fenced',
+      ],
+      [{ kind: 'myst', name: 'mermaid', attributes: { language: 'mermaid' } }, 'literal'],
+      [{ kind: 'myst', name: 'tab-set-code' }, 'fenced'],
+    ]);
+    // The diagram is code, written byte for byte between its own lines in every piece.
+    for (const chunkSize of [10, 500]) {
+      const { chunks } = chunkdown({ chunkSize, syntax: [myst()] }).split(markdown);
+      const pieces = chunks.filter(
+        (chunk) => chunk.text.includes('graph LR') || chunk.text.includes('a --> b'),
+      );
+      for (const piece of pieces)
+        expect(piece.text).toMatch(/:::\{mermaid\}\n(?:graph LR;|a --> b)(?:\n(?:a --> b))?\n:::/);
+      expect(pieces.map((chunk) => chunk.text).join('\n')).toContain('a --> b');
+    }
+  });
+
   test('a fence inside a list item or a block quote', () => {
     const markdown = [
       '- Item:',
