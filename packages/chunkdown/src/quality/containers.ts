@@ -133,7 +133,8 @@ function openMystFences(text: string): number {
         open++;
         break;
       }
-      if (/^[ \t]*\{[A-Za-z][\w.:+-]*(?:[ \t]+[^{}]*)?\}/.test(info)) bodies.push([index + 1, close]);
+      if (/^[ \t]*\{[A-Za-z][\w.:+-]*(?:[ \t]+[^{}]*)?\}/.test(info))
+        bodies.push([index + 1, close]);
       index = close + 1;
     }
   }
