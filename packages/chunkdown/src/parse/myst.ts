@@ -269,7 +269,8 @@ function directiveLines(markdown: string, lines: readonly SourceLine[]): Directi
     let index = from;
     while (index < to) {
       const line = lines[index] as SourceLine;
-      const fence = line.blank ? null : fenceOpen.exec(line.text);
+      // Indented code holds no directive.
+      const fence = line.blank || indented[index] ? null : fenceOpen.exec(line.text);
       if (!fence) {
         index++;
         continue;
@@ -293,6 +294,7 @@ function directiveLines(markdown: string, lines: readonly SourceLine[]): Directi
         directive &&
         close !== -1 &&
         markdownBody((directive[1] as string).toLowerCase(), !colon, lines, index + 1, close) &&
+        fencesClose(lines, index + 1, close, base) &&
         !indented[index]
       ) {
         const name = (directive[1] as string).toLowerCase();
@@ -413,10 +415,38 @@ function lineColumns(
       !marker && line.indent - inside >= 4 && (blankBefore || code[code.length - 1] === true),
     );
     if (marker) items.push(line.indent);
+    // A footnote definition holds what is indented four columns past it.
+    else if (!code[code.length - 1] && /^\[\^[^\]\s]+\]:/.test(line.text))
+      items.push(line.indent + 4);
     base.push(marker ? line.indent : inside);
     blankBefore = false;
   }
   return { code, base };
+}
+
+/**
+ * Whether every backtick or tilde fence in a directive's body closes inside it: MyST ends an
+ * unclosed one at the end of the body, CommonMark would run it on past the directive's closing
+ * line, so such a directive is left as the code CommonMark reads.
+ */
+function fencesClose(
+  lines: readonly SourceLine[],
+  from: number,
+  to: number,
+  base: readonly number[],
+): boolean {
+  let index = from;
+  while (index < to) {
+    const fence = /^(`{3,}|~{3,})(.*)$/.exec((lines[index] as SourceLine).text);
+    if (!fence || ((fence[1] as string).startsWith('`') && (fence[2] as string).includes('`'))) {
+      index++;
+      continue;
+    }
+    const close = closingLine(lines, index + 1, to, fence[1] as string, base[index] as number);
+    if (close === -1) return false;
+    index = close + 1;
+  }
+  return true;
 }
 
 /**

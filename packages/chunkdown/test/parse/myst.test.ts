@@ -77,10 +77,13 @@ describe('scanMyst', () => {
       ['```{tab-item} Python', '```', { kind: 'myst', name: 'tab-item', title: 'Python' }],
     ]);
     // A fence of three inside a fence of three closes the outer one, as MyST reads it: the note
-    // holds `Text.` and the line `python`, and `print(1)` is no longer in it.
+    // would hold `Text.` and a code block MyST ends with the note, which CommonMark runs on past
+    // it; such a note is left as the code CommonMark reads. Closed inside, it is a note.
     const short = ['```{note}', 'Text.', '```python', 'print(1)', '```', '```'].join('\n');
-    expect(scanMyst(short).scanned.map((each) => each.close)).toEqual([
-      [short.indexOf('```\n```'), short.indexOf('```\n```') + 3],
+    expect(scanMyst(short).scanned).toEqual([]);
+    const closed = ['````{note}', 'Text.', '```python', 'print(1)', '```', '````'].join('\n');
+    expect(scanMyst(closed).scanned.map((each) => each.close)).toEqual([
+      [closed.lastIndexOf('````'), closed.length],
     ]);
   });
 
@@ -204,6 +207,30 @@ describe('scanMyst', () => {
         expect(piece.text).toMatch(/:::\{mermaid\}\n(?:graph LR;|a --> b)(?:\n(?:a --> b))?\n:::/);
       expect(pieces.map((chunk) => chunk.text).join('\n')).toContain('a --> b');
     }
+  });
+
+  test('a directive in a footnote definition, and one in indented code, pair with nothing outside them', () => {
+    const markdown = [
+      '[^3]:',
+      '    A note.',
+      '',
+      '    :::{iframe} https://example.com/video',
+      '    :::',
+      '',
+      'Text.',
+      '',
+      '    :::{note}',
+      '    In indented code.',
+      '',
+      ':::{figure} ./links.mp4',
+      ':class: framed',
+      'A caption.',
+      ':::',
+    ].join('\n');
+    expect(opened(markdown).map(([opener]) => opener)).toEqual([
+      ':::{iframe} https://example.com/video',
+      ':::{figure} ./links.mp4\n:class: framed',
+    ]);
   });
 
   test('a fence inside a list item or a block quote', () => {
