@@ -15,6 +15,7 @@
  */
 import { defineSyntax } from './parse/dialect.js';
 import { type DirectiveOptions, directiveParser } from './parse/directive.js';
+import { docfxParser } from './parse/docfx.js';
 import { type MathOptions, mathParser } from './parse/math.js';
 import { mdxParser } from './parse/mdx.js';
 import { mkdocsParser } from './parse/mkdocs.js';
@@ -147,11 +148,29 @@ export function myst(options: When = {}): Syntax {
 }
 
 /**
+ * DocFX (Microsoft Learn): zone pivots (`::: zone pivot="x"` … `::: zone-end`), monikers
+ * (`::: moniker range="x"` … `::: moniker-end`), rows and columns (`:::row:::`,
+ * `:::column:::` … `:::column-end:::`) and complex images (`:::image type="complex" …:::` …
+ * `:::image-end:::`) read as containers whose body is markdown; tab groups (`# [Bash](#tab/bash)`
+ * … `---`) as a container per tab whose heading starts every piece of it; tags inside text
+ * (`[!INCLUDE [x](y)]`, `:::image …:::`, `:::code …:::`) as atoms. A tag whose pair is not in
+ * the document stays as written. Detected by such lines that pair, a tab heading or a tag in text.
+ *
+ * @param options
+ *   When it is on.
+ * @returns
+ *   The dialect.
+ */
+export function docfx(options: When = {}): Syntax {
+  return defineSyntax('docfx', whenOf(options, 'docfx'), docfxParser());
+}
+
+/**
  * The built-in dialects by name, in the order {@link auto} gives them: what `--syntax` names, and
  * what a dialect's name resolves to on the command line's worker threads.
  */
 export const builtinSyntax: Readonly<Record<SyntaxName, (options?: When) => Syntax>> =
-  Object.freeze({ mdx, directive, math, mkdocs, template, obsidian, myst });
+  Object.freeze({ mdx, directive, math, mkdocs, template, obsidian, myst, docfx });
 
 /** Names of the dialects, in the order {@link auto} gives them. */
 export const syntaxNames: readonly SyntaxName[] = Object.freeze(
@@ -162,8 +181,8 @@ export const syntaxNames: readonly SyntaxName[] = Object.freeze(
  * Every dialect, each on only for the documents that show it: `:::` lines that pair (directives),
  * `$$` lines that pair (math), top-level `import`/`export` with JSX (MDX), `!!!`/`???`/`===`
  * lines followed by an indented body (MkDocs), template tags, wikilinks (Obsidian), MyST
- * directives that pair. What the
- * command line and the visualizer use.
+ * directives that pair, DocFX's lines that pair, tab headings and tags. What the command line
+ * and the visualizer use.
  *
  * @returns
  *   The dialects.

@@ -168,7 +168,15 @@ export interface ContainerRule extends NodeRule<ContainerNode> {
 }
 
 /** A docs dialect chunkdown can parse beyond CommonMark + GFM. */
-export type SyntaxName = 'directive' | 'math' | 'mdx' | 'mkdocs' | 'template' | 'obsidian' | 'myst';
+export type SyntaxName =
+  | 'directive'
+  | 'math'
+  | 'mdx'
+  | 'mkdocs'
+  | 'template'
+  | 'obsidian'
+  | 'myst'
+  | 'docfx';
 
 /**
  * A docs dialect to parse, made by `chunkdown/syntax`: `directive()`, `math()`, `mdx()`,
@@ -188,11 +196,13 @@ export interface Syntax {
  * A docs-dialect container a chunk sits in (SPEC §3 `containers`): a directive (`:::note`,
  * `::: tip`), an MkDocs admonition (`!!! note`) or content tab (`=== "Tab"`), a JSX element with
  * content (`<TabItem value="npm">`), a GitHub alert / Obsidian callout (`> [!NOTE]`), or a paired
- * template block (`{% hint style="info" %}`, `{{< note >}}`), or a MyST directive whose body is markdown
- * (`:::{note}`, ```` ```{tab-item} Python ````: its argument is the title, its options the attributes).
+ * template block (`{% hint style="info" %}`, `{{< note >}}`), a MyST directive whose body is markdown
+ * (`:::{note}`, ```` ```{tab-item} Python ````: its argument is the title, its options the attributes),
+ * or a DocFX zone, moniker, row, column, complex image or tab (`::: zone pivot="x"`,
+ * `# [Bash](#tab/bash)`).
  */
 export interface Container {
-  kind: 'directive' | 'admonition' | 'tab' | 'jsx' | 'alert' | 'template' | 'myst';
+  kind: 'directive' | 'admonition' | 'tab' | 'jsx' | 'alert' | 'template' | 'myst' | 'docfx';
   /** Its name: `note`, `tip`, `TabItem`, `NOTE` (as written, lower-cased for directives, admonitions and alerts). */
   name: string;
   /** Its title, when it has one (`:::note[Before you start]`, `!!! tip "Title"`, a tab's label). */

@@ -99,7 +99,7 @@ export function alertOf(node: Nodes): Container | undefined {
  */
 export function blankScanned(markdown: string, scanned: readonly ScannedContainer[]): string {
   if (scanned.length === 0) return markdown;
-  const ranges = scanned
+  const ranges = outsideDedented(scanned)
     .flatMap((each): Array<[number, number, string]> => {
       if (each.body === 'indented' || !each.close) {
         return [[...each.open, openerPlaceholder(each.open[1] - each.open[0])]];
@@ -108,6 +108,14 @@ export function blankScanned(markdown: string, scanned: readonly ScannedContaine
         return [
           [...each.open, blankLines(markdown.slice(...each.open))],
           [...each.close, ' '.repeat(each.close[1] - each.close[0])],
+        ];
+      }
+      if (each.body === 'dedented') {
+        // A dedented body stands in as one code block, read again on its own (`groupScanned`).
+        const fence = dedentedFence(markdown, each);
+        return [
+          [...each.open, fence.padEnd(each.open[1] - each.open[0])],
+          [...each.close, fence.padEnd(each.close[1] - each.close[0])],
         ];
       }
       // A literal block's lines stand in as the fences of a code block.
@@ -181,6 +189,45 @@ function blankLines(text: string): string {
 }
 
 /**
+ * The scanned containers that are not inside the body of a `dedented` one (those are read with
+ * its body, in a parse of their own).
+ *
+ * @param scanned
+ *   The containers found, in document order.
+ * @returns
+ *   Those outside every dedented body.
+ */
+export function outsideDedented(scanned: readonly ScannedContainer[]): ScannedContainer[] {
+  let reach = -1;
+  const kept: ScannedContainer[] = [];
+  for (const each of scanned) {
+    if (each.open[0] < reach) continue;
+    kept.push(each);
+    if (each.body === 'dedented' && each.close) reach = each.close[0];
+  }
+  return kept;
+}
+
+/**
+ * The code fence a dedented container's opening and closing lines stand in as, so that the
+ * parse reads its body as one code block: backticks (or tildes, where the body has a backtick
+ * fence as long), as many as the shorter of the two lines holds.
+ */
+function dedentedFence(markdown: string, each: ScannedContainer): string {
+  const close = each.close ?? each.open;
+  const length = Math.min(each.open[1] - each.open[0], close[1] - close[0]);
+  const body = markdown.slice(each.open[1], close[0]);
+  const longest = (char: string) =>
+    Math.max(
+      0,
+      ...[...body.matchAll(new RegExp(`^[ \\t>]*(${char}{3,})`, 'gm'))].map(
+        (m) => (m[1] as string).length,
+      ),
+    );
+  return (longest('`') < length ? '`' : '~').repeat(length);
+}
+
+/**
  * Parses the body of an indented container (dedented: the text of the indented code block the
  * parse made of it) into a tree whose positions count from the body's start.
  */
@@ -220,7 +267,7 @@ export function groupScanned(
     const line = lineIndex(starts, offset);
     return { line: line + 1, column: offset - (starts[line] as number) + 1, offset };
   };
-  for (const each of scanned) {
+  for (const each of outsideDedented(scanned)) {
     const [openStart, openEnd] = each.open;
     const parent = parentAt(tree, openStart);
     const children = parent.children as RootContent[];
@@ -244,6 +291,28 @@ export function groupScanned(
       children: [],
       data: { chunkdownContainer: syntax } as never,
     };
+    if (each.body === 'dedented') {
+      // The body stood in as a fenced code block: read its text again, dedented.
+      const code = children[first - 1];
+      if (
+        code?.type !== 'code' ||
+        startOf(code) !== openStart ||
+        endOf(code) !== each.close?.[1] ||
+        !code.position
+      ) {
+        failed.push(each);
+        continue;
+      }
+      const value = dedent(code.value);
+      const body = parseBody(value);
+      const bodyStart = code.position.start.line + 1;
+      const at = { line: bodyStart, column: 1 };
+      mapBody(body, value, { start: at, end: at }, markdown, starts);
+      node.children = body.children as ContainerDirective['children'];
+      node.position = { start: point(openStart), end: point(endOf(code)) };
+      children.splice(first - 1, 1, node as RootContent);
+      continue;
+    }
     if (each.body === 'literal') {
       const code = children[first - 1];
       if (code?.type !== 'code' || startOf(code) !== openStart) {
@@ -295,6 +364,18 @@ export function groupScanned(
     children.splice(first, 1, node as RootContent);
   }
   return failed;
+}
+
+/** A text without the indentation all its lines that hold anything share (spaces only). */
+function dedent(text: string): string {
+  const lines = text.split('\n');
+  let common = Number.POSITIVE_INFINITY;
+  for (const line of lines) {
+    if (line.trim() === '') continue;
+    common = Math.min(common, line.length - line.replace(/^ +/, '').length);
+  }
+  if (common === 0 || common === Number.POSITIVE_INFINITY) return text;
+  return lines.map((line) => (line.trim() === '' ? '' : line.slice(common))).join('\n');
 }
 
 /** Whether a node without children (text, code, HTML) holds `offset` strictly inside. */

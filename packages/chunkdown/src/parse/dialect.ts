@@ -22,9 +22,14 @@ export interface ScannedContainer {
    * `fenced`: the container holds the blocks between its opening and closing lines (`:::`);
    * `indented`: it holds the lines indented four columns past its opener (MkDocs);
    * `literal`: its body is text kept as written, split as code is (`{% raw %}`, `{% highlight %}`):
-   * it becomes a `code` node that is written with its opener and closer.
+   * it becomes a `code` node that is written with its opener and closer;
+   * `dedented`: it holds the lines between its opening and closing lines as markdown read
+   * without the indentation they share (DocFX's `:::column:::` bodies, six spaces in, are no
+   * indented code): the parse reads them as one code block, and the parse stage reads its text
+   * again, dedented. The containers inside it are read in that second parse.
    */
-  body: 'fenced' | 'indented' | 'literal';
+  body: 'fenced' | 'indented' | 'literal' | 'dedented';
+
   /** The closing line's text (fenced forms): `[start, end)` in the document. */
   close?: [number, number] | undefined;
   /** The opener as written (`::: tip Title`, `!!! note "Title"`), repeated in every piece. */

@@ -53,6 +53,12 @@ export function directiveParser(options: DirectiveOptions = {}): DialectParser {
 
 /** An opening fence: colons, a name, and the rest of the line. */
 const opening = /^(:{3,})([ \t]*)([A-Za-z][\w-]*)(.*)$/;
+/**
+ * A DocFX line, no directive fence: `::: zone pivot="x"`, `::: moniker-end`, and the tags that
+ * end with colons (`:::row:::`, `:::column span="2":::`, `:::image … :::`).
+ */
+const docfxLine =
+  /^:::[ \t]*(?:zone|moniker)(?:-end)?(?:[ \t]|$)|^:::[A-Za-z][\w-]*(?:[ \t].*)?:::[ \t]*$/;
 /** A closing fence: colons alone. */
 const closing = /^(:{3,})[ \t]*$/;
 
@@ -97,7 +103,7 @@ export function scanFences(markdown: string): {
       continue;
     }
     const open = opening.exec(line.text);
-    if (open) stack.push(frame(open, line));
+    if (open && !docfxLine.test(line.text)) stack.push(frame(open, line));
   }
   scanned.sort((a, b) => a.open[0] - b.open[0]);
   for (const open of stack) spans.push([open.start, markdown.length]);

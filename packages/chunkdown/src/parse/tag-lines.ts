@@ -22,9 +22,10 @@ export interface TagLine {
   name: string;
   /**
    * `open` and `close` pair; `single` is a tag that stands alone (`{{< tab title="x" />}}`) and
-   * opens nothing.
+   * opens nothing; `boundary` is a line that is no tag but ends the open implicit tags of its
+   * family whose rank is at least its own (a heading ends DocFX tabs of its level and deeper).
    */
-  role: 'open' | 'close' | 'single';
+  role: 'open' | 'close' | 'single' | 'boundary';
   /** What follows the name (attributes, arguments). */
   rest: string;
   /** The line. */
@@ -45,6 +46,14 @@ export interface TagLine {
    * as a table row is.
    */
   rows?: boolean | undefined;
+  /**
+   * Whether an opening tag may end without a closing line (DocFX's tab headings): where the
+   * next tag of its family with no higher rank opens, a `boundary` of that rank comes, an
+   * enclosing tag closes or the document ends, it is a container with no closer (`''`).
+   */
+  implicit?: boolean | undefined;
+  /** The rank of an implicit tag or a boundary (a heading's level); `0` when not given. */
+  rank?: number | undefined;
 }
 
 /** What a dialect of paired tag lines says about its lines. */
@@ -101,6 +110,28 @@ export function pairTagLines(markdown: string, rules: TagLineRules): PairedTagLi
   const lines = sourceLines(markdown);
   // The literal block the lines are in: no tag in it counts until its closer.
   let inLiteral: TagLine | undefined;
+  // End the tags open from `at` up, at `position`: implicit ones are containers ending there
+  // (no closing line), the others lines of text.
+  const endAbove = (at: number, position: number) => {
+    for (const tag of open.slice(at)) {
+      if (!tag.implicit) {
+        found.unpaired.push(tag);
+        continue;
+      }
+      const [openStart, openEnd] = rangeOf(tag);
+      found.spans.push([tag.line.start, position]);
+      found.scanned.push({
+        container: rules.container(tag),
+        open: [openStart, openEnd],
+        close: [position, position],
+        body: 'fenced',
+        opener: openerText(markdown, tag, openStart, openEnd),
+        closer: '',
+        separator: '\n',
+      });
+    }
+    open.length = Math.min(open.length, at);
+  };
   const take = (tag: TagLine) => {
     if (inLiteral) {
       if (closes(tag, inLiteral)) {
@@ -114,6 +145,17 @@ export function pairTagLines(markdown: string, rules: TagLineRules): PairedTagLi
       found.unpaired.push(tag);
       return;
     }
+    if (tag.role === 'boundary' || (tag.role === 'open' && tag.implicit)) {
+      // The implicit tags this line ends: those on top of the stack, of its family and rank.
+      let at = open.length;
+      while (at > 0) {
+        const top = open[at - 1] as TagLine;
+        if (!top.implicit || top.family !== tag.family || (top.rank ?? 0) < (tag.rank ?? 0)) break;
+        at--;
+      }
+      endAbove(at, tag.line.start);
+      if (tag.role === 'boundary') return;
+    }
     if (tag.role === 'open') {
       if (rules.literal?.(tag)) inLiteral = tag;
       else open.push(tag);
@@ -126,7 +168,7 @@ export function pairTagLines(markdown: string, rules: TagLineRules): PairedTagLi
       return;
     }
     const opener = open[at] as TagLine;
-    found.unpaired.push(...open.slice(at + 1));
+    endAbove(at + 1, tag.line.start);
     open.length = at;
     const [openStart, openEnd] = rangeOf(opener);
     const [closeStart, closeEnd] = rangeOf(tag);
@@ -157,7 +199,7 @@ export function pairTagLines(markdown: string, rules: TagLineRules): PairedTagLi
       while (index + 1 < lines.length && (lines[index + 1] as SourceLine).end <= last.end) index++;
     }
   }
-  found.unpaired.push(...open);
+  endAbove(0, markdown.length);
   if (inLiteral) found.unpaired.push(inLiteral);
   found.scanned.sort((a, b) => a.open[0] - b.open[0]);
   found.spans.sort((a, b) => a[0] - b[0]);

@@ -87,6 +87,8 @@ export function createRawMeasure(lengthFunction: LengthFunction): Measure {
         return '$$\n\n$$\n\n';
       case 'templateTag':
         return node.tag;
+      case 'docfxTag':
+        return node.tag;
       case 'link':
         return `[](${node.url}${node.title ? ` "${node.title}"` : ''})`;
       case 'image':
