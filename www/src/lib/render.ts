@@ -10,8 +10,8 @@ import { gfm } from 'micromark-extension-gfm';
  * A chunk as a reader (and the model) sees it: its markdown rendered to HTML (CommonMark + GFM:
  * tables, code with its language as `class="language-…"`), sanitized (`hast-util-sanitize`'s
  * GitHub-like schema: no script, no event handler, no `javascript:` URL; raw HTML in the chunk is
- * left out), with its containers (MkDocs admonitions and tabs, `:::` directive containers, MDX
- * components on lines of their own) drawn as boxes with their titles: the opener and closer
+ * left out), with its containers (MkDocs admonitions and tabs, `:::` directive containers and
+ * DocFX zones, monikers, rows and columns, DocFX tabs, MDX components on lines of their own) drawn as boxes with their titles: the opener and closer
  * lines are taken off, an MkDocs body's indentation with them, and the body rendered inside.
  *
  * @param text The chunk's markdown.
@@ -28,6 +28,8 @@ const MKDOCS = /^( *)(!!!|\?\?\?\+?|===)[ \t]+(.*)$/;
 const DIRECTIVE = /^( {0,3})(:{3,})[ \t]*\{?([A-Za-z][\w-]*)\}?(.*)$/;
 const JSX_OPEN = /^( {0,3})<([A-Z][\w.]*)((?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*)>\s*$/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** A DocFX tab heading: `# [Bash](#tab/bash)`. */
+const TAB = /^ {0,3}(#{1,6})[ \t]+(?:<a\s[^>]*>\s*<\/a>[ \t]*)?\[([^\]]*)\]\(#tab\/[^)]*\)[ \t]*$/;
 
 /** Render lines: markdown between containers, each container a box around its own lines. */
 function renderBlocks(lines: readonly string[], depth: number): ElementContent[] {
@@ -70,6 +72,19 @@ function containerAt(
   index: number,
 ): { title: string; body: string[]; end: number } | null {
   const line = lines[index] as string;
+  const tab = TAB.exec(line);
+  if (tab) {
+    // To the next heading of its level or higher (a tab or not), or a `---` after a blank line.
+    const level = (tab[1] as string).length;
+    let end = index + 1;
+    for (; end < lines.length; end++) {
+      const next = lines[end] as string;
+      const heading = /^ {0,3}(#{1,6})(?:[ \t]|$)/.exec(next);
+      if (heading && (heading[1] as string).length <= level) break;
+      if (/^-{3,}[ \t]*$/.test(next) && (lines[end - 1] ?? '').trim() === '') break;
+    }
+    return { title: `tab: ${tab[2]}`, body: lines.slice(index + 1, end), end };
+  }
   const mkdocs = MKDOCS.exec(line);
   if (mkdocs) {
     const indent = (mkdocs[1] as string).length + 4;
@@ -102,7 +117,12 @@ function containerAt(
       if (open && !/-end\b/.test(next)) depth++;
       else if (/^:{3,}$/.test(next) || /^:{3,}\s*[\w-]+-end\b/.test(next)) {
         if (depth === 0 && next.replace(/[^:].*$/, '').length >= Math.min(colons, 3)) {
-          const rest = (directive[4] as string).trim().replace(/^\[(.*)\]$/, '$1');
+          // `[Title]`, or DocFX's `:::column span="2":::` (the colons that end the tag go).
+          const rest = (directive[4] as string)
+            .trim()
+            .replace(/^\[(.*)\]$/, '$1')
+            .replace(/:{3}$/, '')
+            .trim();
           const name = directive[3] as string;
           return {
             title: rest ? `${name}: ${rest}` : name,

@@ -76,3 +76,31 @@ describe('renderChunk', () => {
     expect(html.match(/container-box/g)).toHaveLength(3);
   });
 });
+
+describe('renderChunk on DocFX chunks', () => {
+  it('draws zones, rows, columns and tabs as boxes', () => {
+    const text = [
+      '::: zone pivot="windows"',
+      ':::row:::',
+      ':::column span="2":::',
+      'Column **text**.',
+      ':::column-end:::',
+      ':::row-end:::',
+      '::: zone-end',
+      '',
+      '# [Bash](#tab/bash)',
+      'Run `az login`.',
+      '',
+      '---',
+    ].join('\n');
+    const chunk = chunkdown({ chunkSize: 500, syntax: auto() }).split(text).chunks[0];
+    const html = renderChunk(chunk?.text ?? '');
+    expect(html).toContain('zone: pivot="windows"');
+    expect(html).toContain('>row<');
+    expect(html).toContain('column: span="2"<');
+    expect(html).toContain('tab: Bash');
+    expect(html).toContain('<strong>text</strong>');
+    expect(html).not.toContain('#tab/bash');
+    expect(html.match(/container-box/g)).toHaveLength(4);
+  });
+});

@@ -7,7 +7,8 @@
  *   `::: tip`, `:::note[Title]`, DocFX's `::: zone pivot="x"` and `:::row:::`), a line of colons
  *   alone closes the innermost one with at most as many colons, and so does a `-end` name
  *   (`::: zone-end`, `:::row-end:::`). A line that opens and ends with colons around more than a
- *   name (`:::image type="content" … :::`) is whole.
+ *   name (`:::image type="content" … :::`) is whole, but for DocFX's `:::column span="2":::` and
+ *   `:::image type="complex" …:::`, which open (`docfx` reads them as `directive` does).
  * - JSX components (`mdx`): a line that starts with `<Name …>` (a capitalized name, not
  *   self-closing) opens, `</Name>` closes; tags on one line pair up. An opening tag may span
  *   lines (its attributes one a line, `>` on a later one) until a blank line.
@@ -27,8 +28,14 @@
  */
 export function unbalancedContainers(
   text: string,
-  dialects: { directive: boolean; mdx: boolean; myst?: boolean | undefined },
+  dialects: {
+    directive: boolean;
+    mdx: boolean;
+    myst?: boolean | undefined;
+    docfx?: boolean | undefined;
+  },
 ): number {
+  if (dialects.docfx) dialects = { ...dialects, directive: true };
   const myst = dialects.myst === true && text.includes('{') ? openMystFences(text) : 0;
   // Colon fences with a `{name}` are MyST's: read so when both dialects are on.
   if (myst > 0 || (dialects.myst && text.includes(':::{'))) {
@@ -81,7 +88,7 @@ export function unbalancedContainers(
       };
       if (rest === '') close();
       else if (name?.endsWith('-end')) close();
-      else if (name && !(/:{3,}\s*$/.test(rest) && rest.replace(/:+\s*$/, '').trim() !== name)) {
+      else if (name && !(/:{3,}\s*$/.test(rest) && !docfxOpener(name, rest))) {
         directives.push(colons);
       }
       continue;
@@ -145,6 +152,13 @@ function openMystFences(text: string): number {
 const tagPattern = /<(\/?)([A-Z][\w.]*)((?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*)>/g;
 /** A line that starts with a whole tag (not one whose `>` is on a later line). */
 const wholeTag = /^<\/?[A-Z][\w.]*(?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*>/;
+
+/** Whether a `:::name …:::` line opens a DocFX container (a row, a column, a complex image). */
+function docfxOpener(name: string, rest: string): boolean {
+  const inner = rest.replace(/:+\s*$/, '').trim();
+  if (inner === name) return true;
+  return name === 'row' || name === 'column' || (name === 'image' && /type="complex"/.test(inner));
+}
 
 /**
  * A chunk as CommonMark would read the bodies of MkDocs admonitions and tabs (`!!! note`,

@@ -56,6 +56,7 @@ export function inspectChunk(
     directive: syntax.has('directive'),
     mdx,
     myst: syntax.has('myst'),
+    docfx: syntax.has('docfx'),
   });
   if (contentChars !== undefined && !/[|]|```|~~~/.test(text)) {
     return { orphanRows: 0, unbalancedFences: 0, unbalancedContainers: containers, contentChars };

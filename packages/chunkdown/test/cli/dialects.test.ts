@@ -28,6 +28,25 @@ beforeAll(() => {
     join(cwd, 'note.md'),
     `:::note[Before you start]\n${'You need an account. '.repeat(10)}\n:::\n`,
   );
+  writeFileSync(
+    join(cwd, 'learn.md'),
+    [
+      '# Install',
+      '',
+      '::: zone pivot="windows"',
+      '',
+      'Run the installer and restart the shell, so that the new path is picked up by it.',
+      '',
+      '::: zone-end',
+      '',
+      '# [Bash](#tab/bash)',
+      '',
+      'Export the variable in your profile, then open a new terminal and check that it is set.',
+      '',
+      '---',
+      '',
+    ].join('\n'),
+  );
   writeFileSync(join(cwd, 'badge.md'), '# Status\n\n<Badge text="beta" />\n\nSome text.\n');
   writeFileSync(
     join(cwd, 'myst.md'),
@@ -128,6 +147,26 @@ describe('dialects on the command line', () => {
     expect(stderr).toMatch(
       /^chunkdown: broken\.mdx: line 3, column \d+: not MDX \(.+\); line 3 read without it\n$/,
     );
+  });
+
+  it('detects DocFX: every piece of a zone or tab holds its opener, and --syntax docfx forces it', async () => {
+    for (const argv of [['learn.md'], ['learn.md', '--syntax', 'docfx']]) {
+      const { code, records } = await cli([...argv, '--chunk-size', '60']);
+      expect(code).toBe(0);
+      expect(records[0].syntax).toEqual(['docfx']);
+      for (const record of records) {
+        if (/installer|restart|path is/.test(record.text)) {
+          expect(record.text).toMatch(
+            /^(# Install\n\n)?::: zone pivot="windows"\n[^]*\n::: zone-end$/,
+          );
+          expect(record.containers).toEqual([
+            { kind: 'docfx', name: 'zone', attributes: { pivot: 'windows' } },
+          ]);
+        }
+        if (/profile|terminal|variable/.test(record.text))
+          expect(record.text.startsWith('# [Bash](#tab/bash)\n')).toBe(true);
+      }
+    }
   });
 
   it('takes --syntax and a config syntax, and refuses anything else by name', () => {

@@ -41,6 +41,19 @@ export function unbalancedContainers(text: string): string[] {
       } else directives.pop();
       continue;
     }
+    // DocFX: `::: zone-end`, `:::row-end:::` close; a tag between colons (`:::image …:::`) is
+    // whole but for rows, columns and complex images, which open.
+    const docfx =
+      /^(:{3})[ \t]*([A-Za-z][\w-]*)(.*?):::[ \t]*$|^(:{3})[ \t]*(zone|moniker)-end\b/.exec(line);
+    if (docfx) {
+      const name = (docfx[2] ?? 'end') as string;
+      if (name.endsWith('-end') || docfx[4]) {
+        if (directives.length === 0) problems.push(`closes a container it did not open: ${line}`);
+        else directives.pop();
+      } else if (/^(row|column)$/.test(name) || (name === 'image' && /type="complex"/.test(line)))
+        directives.push(3);
+      continue;
+    }
     const open = /^(:{3,})[ \t]*[A-Za-z]/.exec(line);
     if (open) {
       directives.push((open[1] as string).length);

@@ -3,7 +3,9 @@ import { chunkdown } from '../../src/index.js';
 import { dialectsFor } from '../../src/parse/dialect.js';
 import { scanDocfx } from '../../src/parse/docfx.js';
 import { parseDialects } from '../../src/parse/read-dialects.js';
+import { inspectChunk } from '../../src/quality.js';
 import { auto, directive, docfx } from '../../src/syntax.js';
+import { unbalancedContainers as unbalancedLines } from '../helpers/containers.js';
 import { words } from '../helpers/invariants.js';
 
 const opened = (markdown: string) =>
@@ -318,5 +320,28 @@ describe('the docfx dialect', () => {
       segmentAbove: Number.POSITIVE_INFINITY,
     });
     expect(segmented).toEqual(whole);
+  });
+});
+
+describe('inspectChunk under docfx', () => {
+  test('DocFX pairs balance; a piece that leaves one open is counted', () => {
+    const whole = [
+      '::: zone pivot="a"',
+      ':::row:::',
+      ':::column span="2":::',
+      'Text.',
+      ':::column-end:::',
+      ':::row-end:::',
+      ':::image type="complex" source="a.png" alt-text="A.":::',
+      'Described.',
+      ':::image-end:::',
+      ':::image type="content" source="b.png" alt-text="B.":::',
+      '::: zone-end',
+    ].join('\n');
+    expect(inspectChunk(whole, undefined, { syntax: ['docfx'] }).unbalancedContainers).toBe(0);
+    const open = whole.split('\n').slice(0, 4).join('\n');
+    expect(inspectChunk(open, undefined, { syntax: ['docfx'] }).unbalancedContainers).toBe(3);
+    expect(unbalancedLines(whole)).toEqual([]);
+    expect(unbalancedLines(open)).toHaveLength(1);
   });
 });
