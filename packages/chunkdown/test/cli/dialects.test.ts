@@ -157,7 +157,7 @@ describe('dialects on the command line', () => {
       for (const record of records) {
         if (/installer|restart|path is/.test(record.text)) {
           expect(record.text).toMatch(
-            /^(# Install\n\n)?::: zone pivot="windows"\n[^]*\n::: zone-end$/,
+            /^(# Install\n\n)?::: zone pivot="windows"\n[\s\S]*\n::: zone-end$/,
           );
           expect(record.containers).toEqual([
             { kind: 'docfx', name: 'zone', attributes: { pivot: 'windows' } },

@@ -60,4 +60,3 @@ export function cutTags(text: string): string[] {
   }
   return cut;
 }
-
