@@ -12,7 +12,8 @@ import { findProblems } from './helpers/invariants.js';
  * (`syntax: auto()`), at 500 (ratio 1) and 1500 (ratio 1.5): no file may have a chunk that opens
  * a DocFX pair it does not close or closes one it did not open (`::: zone` … `::: zone-end`,
  * `::: moniker`, `:::row:::`, `:::column:::`, a complex `:::image`), a tag cut in two
- * (`:::image …:::`, `[!INCLUDE [x](y)]`), lost words or an unbalanced code fence. Runs with
+ * (`:::image …:::`, `[!INCLUDE [x](y)]`), lost words or an unbalanced code fence (pairs are
+ * checked in the files whose source pairs them all). Runs with
  * `FULL=1 CHUNKDOWN_DOCFX=<folder of .md files>` (for instance the markdown of
  * MicrosoftDocs/azure-docs-cli, dotnet/docs-maui and dotnet/docs-desktop); `CHUNKDOWN_REPORT`
  * names a file for the table, `CHUNKDOWN_DOCFX_BEFORE=1` splits without the docfx dialect (what
@@ -56,7 +57,9 @@ test.skipIf(!full || !folder)(
         const { result, problems } = findProblems(text, { ...options, syntax }, { repeat: false });
         const chunks: Chunk[] = result?.chunks ?? [];
         const found = {
-          pair: chunks.flatMap((chunk) => brokenPairs(chunk.text)),
+          // A source that leaves a pair open (a zone never closed) leaves it open in a chunk too.
+          pair:
+            brokenPairs(text).length > 0 ? [] : chunks.flatMap((chunk) => brokenPairs(chunk.text)),
           cut: chunks.flatMap((chunk) => cutTags(chunk.text)),
           lost: problems.filter((each) => each.kind === 'lost-words').map((each) => each.message),
           fence: problems.filter((each) => each.kind === 'open-fence').map((each) => each.message),

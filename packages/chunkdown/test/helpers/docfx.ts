@@ -52,8 +52,8 @@ export function cutTags(text: string): string[] {
   const cut: string[] = [];
   for (const raw of text.split('\n')) {
     const line = bare(raw);
-    if (/^:::[ \t]*(zone|moniker)/.test(line)) continue;
     const rest = line
+      .replace(/:::[ \t]*(?:zone|moniker)(?:-end)?\b.*$/, '')
       .replace(/:::[A-Za-z][\w-]*(?:[ \t][^\n]*?)?:::/g, '')
       .replace(/\[!(?:INCLUDE|code-[\w-]+)[ \t]*\[[^\]\n]*\]\([^)\n]*\)[ \t]*\]/gi, '');
     if (rest.includes(':::') || /\[!(?:INCLUDE|code-)/i.test(rest)) cut.push(line.slice(0, 100));
