@@ -12,7 +12,7 @@ import type {
 import type { SyntaxSetting } from './args.js';
 import { describeError, UsageError } from './errors.js';
 import type { LargeFiles } from './large-file.js';
-import { type ChunkQuality, inspectChunk } from './quality.js';
+import { type ChunkQuality, cutsWord, inspectChunk } from './quality.js';
 import { readTextFile } from './read-text.js';
 import type { ResolvedSettings } from './settings.js';
 import { loadTokenCounter, loadTokenizerJson } from './tokens.js';
@@ -38,6 +38,11 @@ export type FileOutcome =
       diagnostics: SplitResult['diagnostics'];
       /** Quality checks per chunk, when the report asked for them. */
       quality: ChunkQuality[] | undefined;
+      /**
+       * Per chunk, whether it starts or ends inside a word of the source (`cutsWord` of
+       * `chunkdown/quality`), when the report asked for the checks.
+       */
+      cutWords?: boolean[] | undefined;
       /** The chunks' parents, with `--parents`. */
       parents?: ChunkParent[] | undefined;
       /** SHA-256 (hex) of the bytes read, when they were read from a file or standard input. */
@@ -126,7 +131,7 @@ export function chunkText(
   inspect: Inspection,
 ): FileOutcome {
   try {
-    return outcomeOf(file, splitters.for(file).split(text), inspect);
+    return outcomeOf(file, splitters.for(file).split(text), inspect, text);
   } catch (error) {
     return failedOutcome(file, error);
   }
@@ -152,7 +157,7 @@ export async function chunkInput(
 ): Promise<FileOutcome> {
   if (!large?.handles(text)) return chunkText(file, text, splitters, inspect);
   try {
-    return outcomeOf(file, await large.split(splitters.for(file), text, file), inspect);
+    return outcomeOf(file, await large.split(splitters.for(file), text, file), inspect, text);
   } catch (error) {
     return failedOutcome(file, error);
   }
@@ -169,6 +174,7 @@ function outcomeOf(
   file: string,
   { chunks, frontmatter, kind, syntax, diagnostics, parents }: SplitResult,
   inspect: Inspection,
+  text: string,
 ): FileOutcome {
   const quality =
     inspect === 'off'
@@ -188,6 +194,8 @@ function outcomeOf(
     syntax,
     diagnostics,
     quality,
+    cutWords:
+      inspect === 'off' ? undefined : chunks.map((chunk) => cutsWord(text, chunk.start, chunk.end)),
     ...(parents ? { parents } : {}),
   };
 }

@@ -1,2 +1,2 @@
 // The checks live in the library's `chunkdown/quality` export, which the visualizer uses too.
-export { type ChunkQuality, inspectChunk } from '../quality.js';
+export { type ChunkQuality, cutsWord, inspectChunk } from '../quality.js';

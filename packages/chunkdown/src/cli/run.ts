@@ -255,7 +255,13 @@ async function execute(io: CliIo): Promise<number> {
         outcome.chunks.forEach((chunk, index) => {
           const quality = outcome.quality?.[index];
           if (!report || !quality) return;
-          report.addChunk({ file: outcome.file, index, chunk, quality });
+          report.addChunk({
+            file: outcome.file,
+            index,
+            chunk,
+            quality,
+            cutsWord: outcome.cutWords?.[index],
+          });
         });
         for (const diagnostic of outcome.diagnostics ?? []) {
           warn(`${outcome.file}: ${describeReading(diagnostic)}`);

@@ -82,6 +82,11 @@ export interface Report {
   /** Chunks of markup without any text (an empty fence, a lone heading marker). */
   markupOnly: Finding;
   /**
+   * Chunks that start or end inside a word of the source (`cutsWord`), among those checked
+   * (`ChunkSummary.cutsWord`); optional for reports made before it existed.
+   */
+  cutWords?: Finding;
+  /**
    * Chunks with at least one issue (`chunkIssues`): what breaks a chunk, not a chunk over
    * `chunkSize` within the limit, nor a tiny one.
    */
@@ -129,6 +134,7 @@ export class ReportBuilder {
     unbalancedFences: finding(),
     unbalancedContainers: finding(),
     markupOnly: finding(),
+    cutWords: finding(),
     issues: finding(),
     overRawCap: finding(),
     cut: finding(),
@@ -180,6 +186,7 @@ export class ReportBuilder {
       cutsWord: summary.cutsWord,
     });
     if (issues.some((issue) => issue.kind === 'markup-only')) note(found.markupOnly, where);
+    if (summary.cutsWord) note(found.cutWords, where);
     if (issues.length > 0) note(found.issues, where);
     const cap = this.#settings.maxRawSize;
     if (cap !== undefined && chunk.rawSize > cap) note(found.overRawCap, where);

@@ -300,7 +300,10 @@ describe('chunkdown (built)', () => {
         ['docs', '--rule', 'link=maybe'],
         'chunkdown: --rule "link=maybe": unknown split rule "maybe", expected `never-split`, `allow-split`, `size-split:N`',
       ],
-      [['docs', '--chunk-size', '100', '--overlap', '100'], /^chunkdown: .*`--overlap`/],
+      [
+        ['docs', '--chunk-size', '100', '--overlap', '100'],
+        'chunkdown: --overlap must be smaller than --chunk-size (100), not 100',
+      ],
     ] as const) {
       const { code, stdout, stderr } = chunkdown([...args]);
       expect(code, args.join(' ')).toBe(2);

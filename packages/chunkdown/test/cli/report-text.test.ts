@@ -15,7 +15,8 @@ describe('formatReport', () => {
     expect(text).toMatch(/> 150 +█+ +2 +40\.0% {2}over the limit/);
     expect(text).toMatch(/✗ orphan table rows +2 {3}e\.g\. a\.md chunk 1/);
     expect(text).toMatch(/✗ unbalanced code fences +1 {3}e\.g\. a\.md chunk 4/);
-    expect(text).toMatch(/✗ tiny chunks \(< 50 chars\) +1 \(20\.0%\)/);
+    // Tiny chunks are information (·), not an issue.
+    expect(text).toMatch(/· tiny chunks \(< 50 chars\) +1 \(20\.0%\)/);
     expect(text).toMatch(/✗ over the raw cap +1/);
     // Only what breaks a chunk is an issue: 120 chars is over the chunk size, within the limit.
     expect(text).toMatch(
@@ -27,6 +28,22 @@ describe('formatReport', () => {
     expect(text).toMatch(/never-split code +1 {3}e\.g\. a\.md chunk 3/);
     expect(text).toMatch(/95 chars \(raw 105\) {2}a\.md chunk 0 {2}in Guide/);
     expect(text.endsWith('\n')).toBe(true);
+  });
+
+  it('checks cut words: an issue, with its examples', () => {
+    const builder = new ReportBuilder({
+      chunkSize: 100,
+      maxOverflowRatio: 1,
+      maxRawSize: undefined,
+      unit: 'characters',
+    });
+    builder.addChunk({ ...summary('c.md', 0, 80, { contentChars: 80 }), cutsWord: false });
+    builder.addChunk({ ...summary('c.md', 1, 80, { contentChars: 80 }), cutsWord: true });
+    const report = builder.build();
+    expect(report.cutWords).toEqual({ count: 1, examples: [{ file: 'c.md', index: 1 }] });
+    const text = formatReport(report);
+    expect(text).toMatch(/✗ words cut in two +1 {3}e\.g\. c\.md chunk 1\n/);
+    expect(text).toMatch(/^Checks: 1 chunk with an issue /m);
   });
 
   it('lists three examples per line (the JSON report keeps five)', () => {
