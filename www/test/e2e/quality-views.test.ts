@@ -61,6 +61,34 @@ import TabItem from '@theme/TabItem';
 Then run it.
 `;
 
+const TEMPLATE = `# Install
+
+{% tabs %}
+{% tab npm %}
+
+\`\`\`sh
+npm install tool
+\`\`\`
+
+{% endtab %}
+{% tab yarn %}
+
+    \`\`\`sh
+    yarn add tool
+    \`\`\`
+
+{% endtab %}
+{% endtabs %}
+
+{{< note >}}
+\`\`\`sh
+tool --help
+\`\`\`
+{{< /note >}}
+
+Then run it.
+`;
+
 const TABLE_AND_SCRIPT = `# Elements
 
 | Element | Symbol |
@@ -114,6 +142,13 @@ describe('issues', () => {
     expect(await mdx.page.locator('#doc-syntax').textContent()).toContain('mdx');
     expect(await issues(mdx)).toBe(0);
     expect(await mdx.page.locator('.badge.bad').count()).toBe(0);
+  });
+
+  it('reads a template document with fences inside its tag pairs: no issue', async () => {
+    const visited = await open(TEMPLATE);
+    expect(await visited.page.locator('#doc-syntax').textContent()).toContain('template');
+    expect(await issues(visited)).toBe(0);
+    expect(await visited.page.locator('.badge.bad').count()).toBe(0);
   });
 
   it('shows what really breaks a chunk, worded with its count', async () => {
