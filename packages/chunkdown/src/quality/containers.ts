@@ -59,7 +59,7 @@ export function unbalancedContainers(
       if (raw.trim() === '') pending = undefined;
       else {
         pending += ` ${raw.trim()}`;
-        if (!wholeTag.test(pending) && pending.length < 4096) continue;
+        if (!startsWithWholeTag(pending) && pending.length < 16384) continue;
         line = pending;
         pending = undefined;
       }
@@ -94,12 +94,22 @@ export function unbalancedContainers(
       continue;
     }
     if (!dialects.mdx || !/^<\/?[A-Z]/.test(line)) continue;
-    if (!wholeTag.test(line)) {
-      pending = line;
+    if (!startsWithWholeTag(line)) {
+      if (line.length < 16384) pending = line;
       continue;
     }
-    for (const tag of line.matchAll(tagPattern)) {
-      if ((tag[3] as string).trimEnd().endsWith('/')) continue;
+    tagStart.lastIndex = 0;
+    for (let tag = tagStart.exec(line); tag; tag = tagStart.exec(line)) {
+      const end = tagEnd(line, tag.index);
+      if (end === -1) break;
+      tagStart.lastIndex = end;
+      if (
+        line
+          .slice(tag.index, end - 1)
+          .trimEnd()
+          .endsWith('/')
+      )
+        continue;
       const name = tag[2] as string;
       if (tag[1]) {
         if (tags[tags.length - 1] === name) tags.pop();
@@ -148,10 +158,34 @@ function openMystFences(text: string): number {
   return open;
 }
 
-/** A JSX tag: `<Name attributes>` or `</Name>`, attribute values may hold `>`. */
-const tagPattern = /<(\/?)([A-Z][\w.]*)((?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*)>/g;
-/** A line that starts with a whole tag (not one whose `>` is on a later line). */
-const wholeTag = /^<\/?[A-Z][\w.]*(?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*>/;
+/** A JSX tag's start: `<Name` or `</Name`. */
+const tagStart = /<(\/?)([A-Z][\w.]*)/g;
+
+/**
+ * Where the JSX tag that starts at `from` (its `<`) ends: the index after its `>`, past quoted
+ * attribute values and expressions in braces at any depth (`labels={{ a: { b: '>' } }}`), or -1
+ * when the text ends first (the tag goes on on a later line) or another `<` comes first.
+ */
+function tagEnd(text: string, from: number): number {
+  let depth = 0;
+  let quote = '';
+  for (let index = from + 1; index < text.length; index++) {
+    const char = text.charAt(index);
+    if (quote) {
+      if (char === quote) quote = '';
+    } else if (char === '"' || char === "'" || (depth > 0 && char === '`')) quote = char;
+    else if (char === '{') depth++;
+    else if (char === '}') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && char === '>') return index + 1;
+    else if (depth === 0 && char === '<') return -1;
+  }
+  return -1;
+}
+
+/** Whether a line starts with a whole tag (not one whose `>` is on a later line). */
+function startsWithWholeTag(line: string): boolean {
+  return /^<\/?[A-Z]/.test(line) && tagEnd(line, 0) !== -1;
+}
 
 /** Whether a `:::name …:::` line opens a DocFX container (a row, a column, a complex image). */
 function docfxOpener(name: string, rest: string): boolean {

@@ -149,6 +149,17 @@ describe('inspectChunk', () => {
       // Still a tag left open when its closing tag is not in the chunk.
       const open = grid.split('\n').slice(0, 6).join('\n');
       expect(inspectChunk(open, 40, { syntax: ['mdx'] }).unbalancedContainers).toBe(2);
+      // Expressions in braces at any depth, over lines (Starlight's theme designer).
+      const nested = [
+        '<ThemeDesigner',
+        "  labels={{ presets: { label: 'a > b' }, editor: { hue: 'x' } }}",
+        '>',
+        '<Fragment slot="css">',
+        'Text.',
+        '</Fragment>',
+        '</ThemeDesigner>',
+      ].join('\n');
+      expect(inspectChunk(nested, 40, { syntax: ['mdx'] }).unbalancedContainers).toBe(0);
       // A line that starts a tag and never ends it is text, not an opener.
       expect(
         inspectChunk('<Note\n\nno end of tag here', 40, { syntax: ['mdx'] }).unbalancedContainers,
