@@ -125,6 +125,9 @@ export function blankScanned(markdown: string, scanned: readonly ScannedContaine
         [...each.close, literalFence(fence, each.close[1] - each.close[0])],
       ];
     })
+    // An implicit end (a DocFX tab that ends where the next line starts) blanks nothing; it may
+    // start where another range starts.
+    .filter(([start, end]) => end > start)
     .sort((a, b) => a[0] - b[0]);
   let text = '';
   let at = 0;

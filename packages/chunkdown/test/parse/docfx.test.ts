@@ -312,6 +312,37 @@ describe('the docfx dialect', () => {
     ]);
   });
 
+  test('a tab group that ends with its zone: the zone closer is written once, no text gained', () => {
+    const markdown = [
+      '::: zone pivot="cli"',
+      '',
+      '## [Azure CLI](#tab/azure-cli)',
+      '',
+      'Run the login command first, then create the group and wait for it to finish.',
+      '',
+      '## [PowerShell](#tab/powershell)',
+      '',
+      'Connect first, then create the group with the resource group command.',
+      '',
+      '::: zone-end',
+      '',
+      'After the zone.',
+    ].join('\n');
+    for (const chunkSize of [60, 500]) {
+      const { chunks } = chunkdown({ chunkSize, syntax: auto() }).split(markdown);
+      const all = chunks.map((chunk) => chunk.text).join('\n');
+      expect(all).not.toContain('```');
+      for (const chunk of chunks) {
+        const opens = chunk.text.match(/^::: zone pivot/gm)?.length ?? 0;
+        expect(chunk.text.match(/^::: zone-end$/gm)?.length ?? 0).toBe(opens);
+      }
+      expect(all.match(/After the zone\./g)).toHaveLength(1);
+      expect(
+        all.endsWith('::: zone-end\n\nAfter the zone.') || all.endsWith('\nAfter the zone.'),
+      ).toBe(true);
+    }
+  });
+
   test('a large document reads in segments as it reads whole, no segment inside a container', () => {
     const markdown = Array.from({ length: 30 }, () => doc).join('\n');
     const dialects = dialectsFor([docfx()], markdown);
