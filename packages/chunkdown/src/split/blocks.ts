@@ -6,10 +6,16 @@ import { openFences } from '../tree/open-fences.js';
 import type { Provenance } from '../tree/provenance.js';
 import type { Records } from '../tree/records.js';
 import { fenceRegionUnit } from './fence-region.js';
-import { closesElement } from './html.js';
+import { endsOpening, isMarkupOnly } from './html.js';
 import { splitters } from './splitters.js';
 import type { SplitState, Unit } from './types.js';
 import { containerUnit, withTrailer } from './unit.js';
+
+/**
+ * Markup alone (comments, closing tags) up to this share of `chunkSize` goes with a neighbour;
+ * more of it (a commented-out page) is a block of its own.
+ */
+const MARKUP_SHARE = 0.5;
 
 /** What a split state is made of. */
 export interface SplitSetup {
@@ -75,16 +81,22 @@ export function createSplitState(setup: SplitSetup): SplitState {
     },
     blocks(nodes, path, section) {
       const units: Unit[] = [];
+      /** The units that are markup alone (see `attachMarkup`), and whether each leads in. */
+      const markup = new Map<Unit, boolean>();
       const open = source === undefined ? undefined : openFences(nodes, source);
       for (let index = 0; index < nodes.length; index++) {
         if (!open?.[index]) {
           const node = nodes[index] as Nodes;
           const unit = state.block(node, path, section);
-          const previous = units[units.length - 1];
-          // An element's closing tag alone (`</Listing>`) stays with what it closes.
-          if (previous && node.type === 'html' && !isPlainText(node) && closesElement(node))
-            units[units.length - 1] = withTrailer(previous, unit);
-          else units.push(unit);
+          units.push(unit);
+          if (
+            node.type === 'html' &&
+            !isPlainText(node) &&
+            unit.size <= state.options.chunkSize * MARKUP_SHARE &&
+            isMarkupOnly(node)
+          ) {
+            markup.set(unit, endsOpening(node));
+          }
           continue;
         }
         // Blocks that a fence read line by line holds together go as one unit.
@@ -105,8 +117,54 @@ export function createSplitState(setup: SplitSetup): SplitState {
         );
         index = last;
       }
-      return units;
+      return markup.size > 0 ? attachMarkup(units, markup, state.options.maxSize) : units;
     },
   };
   return state;
+}
+
+/**
+ * Put markup a reader does not see (comments, closing tags: `<!-- TL;DR -->`,
+ * `</div></div></details>`) with a neighbour, so that it never is a chunk of its own: its content
+ * size counts its markup, so the size rules alone would let it stand. A run of such units goes
+ * with the unit before it when they fit `maxSize` together and the run does not end with an
+ * opening tag; else it leads into the unit after it (when they fit, or there is none before);
+ * else it goes with the unit before it all the same.
+ *
+ * @param units
+ *   The units of a list of blocks.
+ * @param markup
+ *   Which of them are markup alone, and whether each ends with an opening tag.
+ * @param maxSize
+ *   `chunkSize × maxOverflowRatio`.
+ * @returns
+ *   The units, markup attached.
+ */
+function attachMarkup(units: Unit[], markup: Map<Unit, boolean>, maxSize: number): Unit[] {
+  const result: Unit[] = [];
+  for (let index = 0; index < units.length; index++) {
+    const unit = units[index] as Unit;
+    if (!markup.has(unit)) {
+      result.push(unit);
+      continue;
+    }
+    // The run of markup from here.
+    let run = unit;
+    let opens = markup.get(unit) === true;
+    while (index + 1 < units.length && markup.has(units[index + 1] as Unit)) {
+      const next = units[++index] as Unit;
+      run = withTrailer(run, next);
+      opens = markup.get(next) === true;
+    }
+    const previous = result[result.length - 1];
+    const next = units[index + 1];
+    const fits = (unit: Unit | undefined) =>
+      unit !== undefined && unit.size + (unit.trail ?? 0) + run.size <= maxSize;
+    if (previous && !opens && (fits(previous) || !fits(next))) {
+      result[result.length - 1] = withTrailer(previous, run);
+    } else {
+      result.push({ ...run, leadIn: true });
+    }
+  }
+  return result;
 }

@@ -206,6 +206,47 @@ export function closesElement(node: Html): boolean {
 }
 
 /**
+ * Whether a raw HTML block holds nothing a reader sees: only comments and tags, with no letter or
+ * digit outside them (`<!-- TL;DR -->`, `</div></div></details>`, `<!-- prettier-ignore-end -->`).
+ * Its content size counts its markup, so the size rules would let it stand as a chunk of its own;
+ * it goes with the block before it instead (or, first in its list, with what follows).
+ *
+ * @param node
+ *   The HTML node.
+ * @returns
+ *   Whether it is markup and nothing else.
+ */
+export function isMarkupOnly(node: Html): boolean {
+  const value = node.value;
+  if (value.length > 2000 || !/^\s*</.test(value)) return false;
+  const rest = value
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
+    .replace(/<\/?[A-Za-z][^<>]*>/g, ' ')
+    .replace(/&(?:#\d+|#x[\da-f]+|[a-z]+);/gi, ' ');
+  return !/[\p{L}\p{N}]/u.test(rest);
+}
+
+/**
+ * Whether the last tag of a raw HTML block opens an element (`<details>`, `</div>\n<div class="card">`):
+ * the block then leads into what follows.
+ *
+ * @param node
+ *   The HTML node.
+ * @returns
+ *   Whether its last tag is an opening tag of an element that is not void.
+ */
+export function endsOpening(node: Html): boolean {
+  const tags = [
+    ...node.value
+      .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
+      .matchAll(/<(\/?)([A-Za-z][A-Za-z0-9.:-]*)[^<>]*?(\/?)>/g),
+  ];
+  const last = tags[tags.length - 1];
+  if (!last) return false;
+  return last[1] === '' && last[3] === '' && !voidTags.has((last[2] as string).toLowerCase());
+}
+
+/**
  * Where an overlap taken from the end of `[from, to)` of a raw HTML block may start, from the end
  * backwards: only where the block may be cut (a piece there re-parses as HTML, see
  * {@link safeCuts}; a closing tag's line too, since the overlap goes on with what follows).

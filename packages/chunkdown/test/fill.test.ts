@@ -1,0 +1,74 @@
+import { describe, expect, test } from 'vitest';
+import { chunkdown } from '../src/index.js';
+
+// Chunks that stand alone (issue 43, item 5): markup a reader does not see is no chunk.
+
+/** Deterministic prose: sentences of 20–80 characters, from a small generator. */
+function prose(seed: number) {
+  let state = seed;
+  const random = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'theta', 'kappa', 'sigma'];
+  const sentence = () => {
+    let text = '';
+    const length = 20 + Math.floor(random() * 60);
+    while (text.length < length) {
+      text += `${text ? ' ' : ''}${words[Math.floor(random() * words.length)]}`;
+    }
+    return `${text[0]?.toUpperCase()}${text.slice(1)}.`;
+  };
+  return {
+    random,
+    /** A paragraph of whole sentences, about `size` characters. */
+    paragraph(size: number) {
+      let text = '';
+      while (text.length < size) text += `${text ? ' ' : ''}${sentence()}`;
+      return text;
+    },
+  };
+}
+
+/** Whether a chunk is HTML tags or comments and no letter or digit outside them. */
+function markupOnly(text: string): boolean {
+  const rest = text.replace(/<!--[\s\S]*?-->/g, ' ').replace(/<\/?[A-Za-z][^<>]*>/g, ' ');
+  return !/[\p{L}\p{N}]/u.test(rest);
+}
+
+describe('markup a reader does not see joins a neighbour', () => {
+  test('comments at the end of a section are not a chunk of their own', () => {
+    const { paragraph } = prose(3);
+    for (const chunkSize of [250, 300, 400]) {
+      const markdown = `## Goals\n\n${paragraph(200)}\n\n<!-- TL;DR Section -->\n\n<!-- Help Wanted Section -->\n\n## Next\n\n${paragraph(200)}\n`;
+      const { chunks } = chunkdown({ chunkSize }).split(markdown);
+      expect(chunks.filter((chunk) => markupOnly(chunk.text))).toEqual([]);
+      expect(chunks.map((chunk) => chunk.text).join('\n\n')).toContain(
+        '<!-- Help Wanted Section -->',
+      );
+    }
+  });
+
+  test('closing tags go with what they close, and a card that opens goes with what it opens', () => {
+    const { paragraph } = prose(5);
+    const card = (title: string) =>
+      `<div class="goal-card">\n\n<!-- Goal Title Header -->\n<div class="title">\n${title}\n</div>\n\n<details>\n<summary>Updates</summary>\n<div class="body">\n\n${paragraph(180)}\n\n${paragraph(160)}\n\n</div>\n</div>\n</details>\n\n`;
+    const markdown = `# Goals\n\n${card('Field projections')}</div>\n${card('Pin ergonomics')}</div>\n${card('Async closures')}</div>\n`;
+    for (const chunkSize of [150, 200, 300, 500]) {
+      for (const maxOverflowRatio of [1, 1.5]) {
+        const { chunks } = chunkdown({ chunkSize, maxOverflowRatio }).split(markdown);
+        const alone = chunks.filter((chunk) => markupOnly(chunk.text));
+        expect(alone, `${chunkSize} ×${maxOverflowRatio}`).toEqual([]);
+        for (const chunk of chunks)
+          expect(chunk.contentSize).toBeLessThanOrEqual(chunkSize * maxOverflowRatio);
+      }
+    }
+  });
+
+  test('a comment before content leads into it', () => {
+    const { paragraph } = prose(7);
+    const markdown = `# A\n\n${paragraph(150)}\n\n<!-- prettier-ignore-start -->\n\n| a | b |\n| - | - |\n| ${paragraph(60)} | x |\n\n<!-- prettier-ignore-end -->\n\n${paragraph(150)}\n`;
+    const { chunks } = chunkdown({ chunkSize: 160 }).split(markdown);
+    expect(chunks.filter((chunk) => markupOnly(chunk.text))).toEqual([]);
+  });
+});
