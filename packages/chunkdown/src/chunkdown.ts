@@ -6,6 +6,7 @@ import { createObjectIds } from './chunk/render-memo.js';
 import { sealChunks } from './chunk/seal.js';
 import { type ResolvedOptions, resolveOptions } from './options.js';
 import { type Dialect, dialectsFor } from './parse/dialect.js';
+import { withExtensions } from './parse/extension.js';
 import { takeFrontmatter } from './parse/frontmatter.js';
 import { type SegmentSource, type SplitterMemory, splitDocument, type Work } from './pipeline.js';
 import { createMeasure, createRawMeasure } from './tree/measure.js';
@@ -89,7 +90,11 @@ const KEPT_RESULTS = 4;
  *   The splitter.
  */
 export function createSplitter(options: ChunkdownOptions): InternalSplitter {
-  const resolved = resolveOptions(options);
+  const resolved = resolveOptions(
+    options !== null && typeof options === 'object'
+      ? { ...options, syntax: withExtensions(options.syntax) }
+      : options,
+  );
   const memory: SplitterMemory = {
     ids: createObjectIds(),
     measure: createMeasure(resolved.lengthFunction, resolved.countsCharacters),

@@ -272,7 +272,7 @@ function modelSizing(lengthFunction: LengthFunction): {
 }
 
 const syntaxExpected =
-  'dialects from `chunkdown/syntax` (`directive()`, `math()`, `mdx()`, `mkdocs()`, `auto()`), or a list of them';
+  'dialects from `chunkdown/syntax` (`directive()`, `math()`, `mdx()`, `mkdocs()`, `auto()`) or syntax extensions (`{ name, micromark, fromMarkdown, toMarkdown }`), or a list of them';
 
 /**
  * Validate the `syntax` option: a dialect or a list of them (lists may nest: `[mdx(), auto()]`),

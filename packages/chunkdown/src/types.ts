@@ -20,7 +20,9 @@ import type {
 } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { Math as DisplayMath } from 'mdast-util-math';
+import type { Extension as FromMarkdownExtension, Options as FromMarkdownOptions } from 'mdast-util-from-markdown';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx';
+import type { Options as ToMarkdownExtension } from 'mdast-util-to-markdown';
 
 /**
  * How a node may be split when it is larger than the chunk limit.
@@ -192,6 +194,42 @@ export interface Syntax {
   readonly parser: unknown;
 }
 
+/** A micromark syntax extension (what a `micromark-extension-*` package's function returns). */
+export type MicromarkExtension = NonNullable<FromMarkdownOptions['extensions']>[number];
+
+/**
+ * A syntax of your own, the unified way: the extensions a `micromark-extension-*` package and its
+ * `mdast-util-*` package export (each field takes one extension or a list), under a name. Pass it
+ * in the `syntax` option beside the dialects (`[auto(), { name: 'wiki-link', micromark:
+ * wikiLink(), fromMarkdown: wikiLinkFromMarkdown(), toMarkdown: wikiLinkToMarkdown() }]`); it is
+ * always on. The nodes it makes are never cut: those it marks as containers split at their
+ * children like directive containers (the opener repeated, the closer added, in `containers`);
+ * any other is kept whole (inline, or as a block) and written as the source wrote it.
+ */
+export interface SyntaxExtension {
+  /** What it is called (`wiki-link`): a letter, then letters, digits, `-` or `_`; not a dialect's name. */
+  readonly name: string;
+  /** The micromark syntax extension(s) that read it. */
+  readonly micromark: MicromarkExtension | readonly MicromarkExtension[];
+  /**
+   * The `mdast-util-from-markdown` extension(s) that turn its tokens into nodes (`[]` when it
+   * makes no tokens of its own: the text of tokens no extension turns into nodes is lost).
+   */
+  readonly fromMarkdown: FromMarkdownExtension | readonly FromMarkdownExtension[];
+  /**
+   * The `mdast-util-to-markdown` extension(s) that write its nodes: used for a node the source
+   * did not write (chunks write the others as the source wrote them).
+   */
+  readonly toMarkdown?: ToMarkdownExtension | readonly ToMarkdownExtension[] | undefined;
+  /**
+   * Which of its nodes are containers (hold blocks that may go to different chunks): truthy for
+   * one (named by its `name` field, else its type), or what the chunks in it report.
+   */
+  readonly container?:
+    | ((node: Nodes) => boolean | Omit<Container, 'kind'> | null | undefined)
+    | undefined;
+}
+
 /**
  * A docs-dialect container a chunk sits in (SPEC §3 `containers`): a directive (`:::note`,
  * `::: tip`), an MkDocs admonition (`!!! note`) or content tab (`=== "Tab"`), a JSX element with
@@ -202,7 +240,17 @@ export interface Syntax {
  * `# [Bash](#tab/bash)`).
  */
 export interface Container {
-  kind: 'directive' | 'admonition' | 'tab' | 'jsx' | 'alert' | 'template' | 'myst' | 'docfx';
+  /** What made it (for a container of a {@link SyntaxExtension}: the extension's name). */
+  kind:
+    | 'directive'
+    | 'admonition'
+    | 'tab'
+    | 'jsx'
+    | 'alert'
+    | 'template'
+    | 'myst'
+    | 'docfx'
+    | (string & {});
   /** Its name: `note`, `tip`, `TabItem`, `NOTE` (as written, lower-cased for directives, admonitions and alerts). */
   name: string;
   /** Its title, when it has one (`:::note[Before you start]`, `!!! tip "Title"`, a tab's label). */
@@ -290,9 +338,14 @@ export interface ChunkdownOptions {
   context?: boolean | undefined;
   /**
    * Docs dialects to parse beyond CommonMark + GFM, from `chunkdown/syntax` (`[directive(),
-   * math()]`, `auto()`). Default: none (the tree `remark-parse` + `remark-gfm` build).
+   * math()]`, `auto()`), and syntax extensions of your own ({@link SyntaxExtension}). Default:
+   * none (the tree `remark-parse` + `remark-gfm` build).
    */
-  syntax?: Syntax | readonly (Syntax | readonly Syntax[])[] | undefined;
+  syntax?:
+    | Syntax
+    | SyntaxExtension
+    | readonly (Syntax | SyntaxExtension | readonly (Syntax | SyntaxExtension)[])[]
+    | undefined;
   /**
    * Section parents (embed the chunk, return its parent): every chunk gets a `parentId`, and the
    * result a `parents` list. A chunk's parent is the smallest section around it (heading included)
@@ -461,8 +514,11 @@ export interface SplitResult {
    * whose split pieces then share chunks with no other record; else `'prose'`.
    */
   kind: DocumentKind;
-  /** The dialects the document was read with (with the `syntax` option only). */
-  syntax?: SyntaxName[];
+  /**
+   * The dialects the document was read with, and the {@link SyntaxExtension}s by name (with the
+   * `syntax` option only).
+   */
+  syntax?: string[];
   /** What the split reports about reading the document (MDX that did not parse), when anything. */
   diagnostics?: Diagnostic[];
   /** With the `parents` option only: the chunks' parents, in document order. */

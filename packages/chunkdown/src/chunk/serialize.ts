@@ -51,6 +51,9 @@ export interface Serializer {
  * @param dialects
  *   The serializer extensions of the docs dialects the document was read with (their nodes are
  *   written by them; containers are written by chunkdown, with their opener and closer).
+ * @param verbatim
+ *   The serializer extensions of the syntax extensions it was read with: their nodes are written
+ *   as the source wrote them, by these only when the source did not write them.
  * @returns
  *   The serializer.
  */
@@ -59,8 +62,10 @@ export function createSerializer(
   source: string,
   provenance: Provenance,
   dialects: readonly Options[] = [],
+  verbatim: readonly Options[] = [],
 ): Serializer {
-  const base = dialects.length > 0 ? flatten({ extensions: [gfmExtension, ...dialects] }) : gfm;
+  const extensions = [...dialects, ...verbatim];
+  const base = extensions.length > 0 ? flatten({ extensions: [gfmExtension, ...extensions] }) : gfm;
   const state: WriterState = {
     sourceMap,
     source,
@@ -72,7 +77,11 @@ export function createSerializer(
     pending: [],
   };
   const root = rootHandler();
-  const write = createWrite(writerOptions(state, base, dialects.length > 0, root), root.kept);
+  const verbatimTypes = verbatim.flatMap((extension) =>
+    Object.keys(flatten(extension).handlers ?? {}),
+  );
+  const options = writerOptions(state, base, extensions.length > 0, root, verbatimTypes);
+  const write = createWrite(options, root.kept);
   return { stringify: (tree) => stringifyBalanced(state, tree, write) };
 }
 
@@ -115,6 +124,7 @@ type Write = (tree: Root) => string;
  * @param base GFM's serializer extensions, merged with the dialects'.
  * @param withDialects Whether the document was read with dialects (MDX nodes kept whole).
  * @param root The root handler (it keeps the state of the first call, see {@link createWrite}).
+ * @param verbatimTypes The node types syntax extensions write (their nodes go as written).
  * @returns The options.
  */
 function writerOptions(
@@ -122,9 +132,13 @@ function writerOptions(
   base: Options,
   withDialects: boolean,
   root: Handle,
+  verbatimTypes: readonly string[] = [],
 ): Options {
   const asWritten = asWrittenHandler(state, base);
   const container = containerHandler(state, asWritten);
+  // A syntax extension's node, and any node of a type no handler knows: a container, or written
+  // as the source wrote it (by its extension's handler when the source did not write it).
+  const extensionHandlers = Object.fromEntries(verbatimTypes.map((type) => [type, container]));
   return {
     ...base,
     bullet: '*',
@@ -137,6 +151,7 @@ function writerOptions(
     listItemIndent: 'one',
     handlers: {
       ...base.handlers,
+      ...extensionHandlers,
       containerDirective: container,
       mdxJsxFlowElement: container,
       ...(withDialects
@@ -429,9 +444,13 @@ function asWrittenHandler(state: WriterState, base: Options): Handle {
   const { sourceMap, source } = state;
   return (node: Nodes, parent: Parents | undefined, writer: State, info: Info) => {
     const range = sourceMap.range(node);
-    if (range) {
+    if (range && range.end > range.start) {
       const written = source.slice(range.start, range.end);
-      const flow = node.type === 'mdxJsxFlowElement' || node.type === 'mdxFlowExpression';
+      // (A node no paragraph or heading holds is a block: its lines count from its own column.)
+      const flow =
+        node.type === 'mdxJsxFlowElement' ||
+        node.type === 'mdxFlowExpression' ||
+        (state.block === undefined && !knownTypes.has(node.type));
       const lines = /[\r\n]/.test(written)
         ? dedent(written, flow ? column(source, range.start) : blockColumn(state))
         : written;
@@ -441,9 +460,21 @@ function asWrittenHandler(state: WriterState, base: Options): Handle {
       }
     }
     const handle = (base.handlers as Record<string, Handle> | undefined)?.[node.type];
-    return handle ? handle(node as never, parent, writer, info) : '';
+    if (handle) return handle(node as never, parent, writer, info);
+    throw new Error(
+      `Cannot write a \`${node.type}\` node: the source did not write it and no syntax extension's \`toMarkdown\` has a handler for it`,
+    );
   };
 }
+
+/** Node types whose handlers are chunkdown's or `mdast-util-to-markdown`'s own. */
+const knownTypes: ReadonlySet<string> = new Set([
+  ...Object.keys(defaultHandlers),
+  'mdxJsxFlowElement',
+  'mdxJsxTextElement',
+  'mdxFlowExpression',
+  'mdxTextExpression',
+]);
 
 /** Note the definitions a node written as the source wrote it needs (its links stay references). */
 function needDefinitions(state: WriterState, node: Nodes): void {
@@ -505,7 +536,8 @@ interface KeptState {
 /**
  * The root handler: the root as `toMarkdown` writes it, keeping the state of the first call with
  * its `safe` swapped for one that skips the unsafe patterns that cannot match (see
- * {@link createWrite}).
+ * {@link createWrite}), and its `handle` for one that hands nodes of unknown types to the
+ * container handler.
  *
  * @returns The handler, and where it keeps the state.
  */
@@ -516,6 +548,19 @@ function rootHandler(): Handle & { kept: KeptState } {
     if (writer !== kept.state) {
       const safe = writer.safe;
       writer.safe = (value, config) => safeWith(writer, safe, value ?? '', config, marks);
+      // A node of a type no handler knows (a syntax extension's without a `toMarkdown`) goes to
+      // the container handler, which writes anything but a container as the source wrote it.
+      const dispatch = writer.handle;
+      const { handlers } = writer;
+      const unknown = handlers.containerDirective as Handle;
+      // (Keeping what `toMarkdown` reads off its dispatcher: `handle.handlers`, to peek.)
+      writer.handle = Object.assign(
+        (child: Nodes, ...rest: [Parents | undefined, State, Info]) =>
+          child && typeof child === 'object' && !Object.hasOwn(handlers, child.type)
+            ? unknown(child, ...rest)
+            : dispatch(child, ...rest),
+        dispatch,
+      );
       kept.state = writer;
     }
     return defaultHandlers.root(node, parent, writer, info);

@@ -6,7 +6,6 @@ import type {
   Diagnostic,
   DocumentKind,
   Frontmatter,
-  SyntaxName,
 } from '../types.js';
 import type { OutputFormat } from './args.js';
 
@@ -33,7 +32,7 @@ export interface ChunkRecord extends Chunk {
   /** The file's front matter, on its first chunk only. */
   frontmatter?: Frontmatter;
   /** The docs dialects the file was read with, on its first chunk only (when any). */
-  syntax?: SyntaxName[];
+  syntax?: string[];
   /** What the split reports about reading the file (MDX that did not parse), on its first chunk. */
   diagnostics?: Diagnostic[];
 }
@@ -62,7 +61,7 @@ export interface ChunkedFile {
   chunks: readonly Chunk[];
   frontmatter: Frontmatter | undefined;
   kind: DocumentKind;
-  syntax?: SyntaxName[] | undefined;
+  syntax?: string[] | undefined;
   diagnostics?: Diagnostic[] | undefined;
   /** SHA-256 (hex) of the file's bytes, written on every record when known. */
   fileHash?: string | undefined;

@@ -45,6 +45,11 @@ export interface ContainerSyntax {
    * as a table row is.
    */
   rows?: boolean;
+  /**
+   * The source has no closing line for it (a container of a syntax extension that the end of
+   * the text, or of its indentation, ended): a segment that ends in one is read again longer.
+   */
+  unclosed?: true;
 }
 
 /**

@@ -1,7 +1,13 @@
-import type { Root, RootContent } from 'mdast';
+import type { Nodes, Root, RootContent } from 'mdast';
 import type { Extension as MdastExtension, Options } from 'mdast-util-from-markdown';
 import type { Options as ToMarkdownExtension } from 'mdast-util-to-markdown';
-import type { Container, Diagnostic, Syntax, SyntaxName } from '../types.js';
+import type {
+  Container,
+  Diagnostic,
+  Syntax,
+  SyntaxExtension,
+  SyntaxName,
+} from '../types.js';
 import type { SegmentFailure } from './segmented.js';
 
 /** A micromark syntax extension, as `fromMarkdown` takes it. */
@@ -101,6 +107,17 @@ export interface DialectParser {
    * error says, and whether more text after it could mend it (a construct left open at the end).
    */
   locate?: ((error: unknown, text: string) => SegmentFailure | undefined) | undefined;
+  /**
+   * The container a node of the dialect's extensions is, when it is one (a
+   * {@link SyntaxExtension}'s `container`): the parse stage then gives it its container syntax
+   * (`extension.ts`), so later stages split it as they split any container.
+   */
+  container?: ((node: Nodes) => Container | undefined) | undefined;
+  /**
+   * Whether chunks write the nodes its extensions make (other than containers) as the source
+   * wrote them, its `toMarkdown` only those the source did not write (a {@link SyntaxExtension}).
+   */
+  verbatim?: boolean | undefined;
 }
 
 /** What {@link DialectParser.checkSegmented} finds. */
@@ -113,7 +130,8 @@ export interface SegmentedFailure {
 
 /** A dialect ready to parse with: its name and its parser. */
 export interface Dialect {
-  name: SyntaxName;
+  /** A built-in dialect's {@link SyntaxName}, or a {@link SyntaxExtension}'s name. */
+  name: string;
   parser: DialectParser;
 }
 

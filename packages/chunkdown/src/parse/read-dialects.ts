@@ -1,9 +1,10 @@
 import type { Root, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import type { Diagnostic, SyntaxName } from '../types.js';
+import type { Diagnostic } from '../types.js';
 import { lineIndex } from '../util/line-starts.js';
 import { annotateContainers, blankScanned, groupScanned } from './containers.js';
 import type { Dialect, ScannedContainer, SegmentedFailure } from './dialect.js';
+import { annotateExtensionContainers } from './extension.js';
 import { gfmSyntaxFor } from './gfm-syntax.js';
 import { guessLabels, type KnownLabels, type LabelRecord, labelHook } from './labels.js';
 import { flattenDeepBlocks, MAX_NESTING } from './nesting.js';
@@ -22,8 +23,8 @@ import {
 /** A document read with docs dialects. */
 export interface DialectParse {
   tree: Root;
-  /** The dialects it was read with. */
-  syntax: SyntaxName[];
+  /** The dialects it was read with (their names). */
+  syntax: string[];
   /**
    * What went wrong on the way: each stretch a dialect did not parse (MDX with a stray `{`),
    * read without that dialect, once.
@@ -118,6 +119,7 @@ function readWith(
     );
     if (failed.length === 0) {
       annotateContainers(tree, markdown);
+      annotateExtensionContainers(tree, markdown, dialects);
       return tree;
     }
     scanned = scanned.filter((each) => !failed.includes(each));

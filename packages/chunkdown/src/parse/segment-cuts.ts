@@ -1,6 +1,7 @@
 import type { Root, RootContent } from 'mdast';
 import { htmlBlockTags } from '../util/html-block-tags.js';
 import { lineEnd, lineIndex, lineStarts } from '../util/line-starts.js';
+import { containerSyntax } from './containers.js';
 
 /**
  * Where a document can be cut into segments that parse on their own, and how to tell from a
@@ -266,9 +267,11 @@ export function openBlockAtEnd(
   while (contentEnd < text.length && !isLineEnding(text.charCodeAt(contentEnd))) contentEnd++;
   let open = false;
   for (let node: RootContent | undefined = last; node; ) {
-    if ((node.position?.end.offset ?? base) - base > contentEnd) open = true;
+    const syntax = containerSyntax(node);
+    // A container of a syntax extension with no closing line may be closed by lines after it.
+    if ((node.position?.end.offset ?? base) - base > contentEnd || syntax?.unclosed) open = true;
     node =
-      containers.has(node.type) && 'children' in node
+      (containers.has(node.type) || syntax) && 'children' in node
         ? (node.children[node.children.length - 1] as RootContent | undefined)
         : undefined;
   }

@@ -1,5 +1,6 @@
 import type { Nodes, Parent } from 'mdast';
 import type { ResolvedOptions } from '../options.js';
+import { containerSyntax } from '../parse/containers.js';
 import { isPlainText } from '../parse/nesting.js';
 import type { Measure } from '../tree/measure.js';
 import { openFences } from '../tree/open-fences.js';
@@ -60,7 +61,8 @@ export function createSplitState(setup: SplitSetup): SplitState {
     keepsWhole(key, node) {
       const size = measure.size(node);
       const rule = options.rules[key];
-      const named = rule.names && 'name' in node ? rule.names.get(String(node.name)) : undefined;
+      const name = containerSyntax(node)?.container.name ?? ('name' in node ? node.name : undefined);
+      const named = rule.names && name != null ? rule.names.get(String(name)) : undefined;
       if (size > (named ?? rule).split.keepWholeUpTo) return false;
       // To fit the raw cap, rules give way, but links and images stay whole (their URL is repeated
       // in every piece, so splitting them cannot make them smaller), and so do headings (a heading
@@ -68,7 +70,10 @@ export function createSplitState(setup: SplitSetup): SplitState {
       return size <= keepWholeLimit || key === 'link' || key === 'image' || key === 'heading';
     },
     block(node, path, section) {
-      const splitter = splitters[node.type];
+      // Any other node with container syntax (a syntax extension's) splits as containers do;
+      // a node of a type no splitter knows is kept whole, never dropped nor cut inside.
+      const splitter =
+        splitters[node.type] ?? (containerSyntax(node) ? splitters.containerDirective : undefined);
       if (splitter) return splitter(node, path, section, state);
       return containerUnit(
         node as Parent & Nodes,

@@ -435,7 +435,9 @@ export function findProblems(
   const sourceTree = parseMarkdown(markdown);
   // Constructs as the dialects the document was read with see them (a piece of an MkDocs body is
   // code to CommonMark, and its reopened fence a line of that code).
-  const forced = (result.syntax ?? []).map((name) => dialects[name]());
+  const forced = (result.syntax ?? []).flatMap((name) =>
+    name in dialects ? [dialects[name as keyof typeof dialects]()] : [],
+  );
   const readAs = (text: string): Root =>
     forced.length > 0
       ? parseDialects(takeFrontmatter(text).body, dialectsFor(forced, '')).tree
