@@ -30,6 +30,7 @@ export type {
   SplitResult,
   SplitRule,
   Syntax,
+  SyntaxExtension,
   SyntaxName,
   TransformContext,
   UnparsedFrontmatter,

@@ -26,7 +26,7 @@ import type { Syntax, SyntaxName } from './types.js';
 
 export type { DirectiveOptions } from './parse/directive.js';
 export type { MathOptions } from './parse/math.js';
-export type { Syntax, SyntaxName } from './types.js';
+export type { Syntax, SyntaxExtension, SyntaxName } from './types.js';
 
 /** When a dialect is on: for every document (default), or only for those that show it. */
 export interface When {

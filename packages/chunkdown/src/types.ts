@@ -20,9 +20,7 @@ import type {
 } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { Math as DisplayMath } from 'mdast-util-math';
-import type { Extension as FromMarkdownExtension, Options as FromMarkdownOptions } from 'mdast-util-from-markdown';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx';
-import type { Options as ToMarkdownExtension } from 'mdast-util-to-markdown';
 
 /**
  * How a node may be split when it is larger than the chunk limit.
@@ -194,9 +192,6 @@ export interface Syntax {
   readonly parser: unknown;
 }
 
-/** A micromark syntax extension (what a `micromark-extension-*` package's function returns). */
-export type MicromarkExtension = NonNullable<FromMarkdownOptions['extensions']>[number];
-
 /**
  * A syntax of your own, the unified way: the extensions a `micromark-extension-*` package and its
  * `mdast-util-*` package export (each field takes one extension or a list), under a name. Pass it
@@ -205,22 +200,25 @@ export type MicromarkExtension = NonNullable<FromMarkdownOptions['extensions']>[
  * always on. The nodes it makes are never cut: those it marks as containers split at their
  * children like directive containers (the opener repeated, the closer added, in `containers`);
  * any other is kept whole (inline, or as a block) and written as the source wrote it.
+ *
+ * The extension fields are typed as objects, so that packages typed against older versions of
+ * micromark and mdast fit; they are checked when the splitter is made.
  */
 export interface SyntaxExtension {
   /** What it is called (`wiki-link`): a letter, then letters, digits, `-` or `_`; not a dialect's name. */
   readonly name: string;
-  /** The micromark syntax extension(s) that read it. */
-  readonly micromark: MicromarkExtension | readonly MicromarkExtension[];
+  /** The micromark syntax extension(s) that read it (micromark's `Extension`). */
+  readonly micromark: object | readonly object[];
   /**
    * The `mdast-util-from-markdown` extension(s) that turn its tokens into nodes (`[]` when it
    * makes no tokens of its own: the text of tokens no extension turns into nodes is lost).
    */
-  readonly fromMarkdown: FromMarkdownExtension | readonly FromMarkdownExtension[];
+  readonly fromMarkdown: object | readonly object[];
   /**
-   * The `mdast-util-to-markdown` extension(s) that write its nodes: used for a node the source
-   * did not write (chunks write the others as the source wrote them).
+   * The `mdast-util-to-markdown` extension(s) (`Options`) that write its nodes: used for a node
+   * the source did not write (chunks write the others as the source wrote them).
    */
-  readonly toMarkdown?: ToMarkdownExtension | readonly ToMarkdownExtension[] | undefined;
+  readonly toMarkdown?: object | readonly object[] | undefined;
   /**
    * Which of its nodes are containers (hold blocks that may go to different chunks): truthy for
    * one (named by its `name` field, else its type), or what the chunks in it report.

@@ -1,13 +1,7 @@
 import type { Nodes, Root, RootContent } from 'mdast';
 import type { Extension as MdastExtension, Options } from 'mdast-util-from-markdown';
 import type { Options as ToMarkdownExtension } from 'mdast-util-to-markdown';
-import type {
-  Container,
-  Diagnostic,
-  Syntax,
-  SyntaxExtension,
-  SyntaxName,
-} from '../types.js';
+import type { Container, Diagnostic, Syntax, SyntaxExtension, SyntaxName } from '../types.js';
 import type { SegmentFailure } from './segmented.js';
 
 /** A micromark syntax extension, as `fromMarkdown` takes it. */

@@ -1,11 +1,5 @@
 import type { Nodes, Parent, Root } from 'mdast';
-import type {
-  ChunkdownOptions,
-  Container,
-  Syntax,
-  SyntaxExtension,
-  SyntaxName,
-} from '../types.js';
+import type { ChunkdownOptions, Container, Syntax, SyntaxExtension, SyntaxName } from '../types.js';
 import { type ContainerSyntax, containerSyntax } from './containers.js';
 import { type Dialect, type DialectParser, defineSyntax } from './dialect.js';
 
@@ -105,7 +99,8 @@ export function extensionDialect(extension: Record<string, unknown>, path: Path)
     detect: () => true,
     verbatim: true,
     container: container
-      ? (node) => containerOf(node, container as NonNullable<SyntaxExtension['container']>, name, path)
+      ? (node) =>
+          containerOf(node, container as NonNullable<SyntaxExtension['container']>, name, path)
       : undefined,
   };
   // A user extension's name is no `SyntaxName`: dialects carry it as a string from here on.
@@ -184,7 +179,11 @@ const toMarkdownShape: Shape = {
 
 /** One extension or a list of them (empty only when `emptyOk`), checked; always a list. */
 function extensionList(value: unknown, path: Path, shape: Shape, emptyOk: boolean): object[] {
-  if (value === undefined || value === null || (Array.isArray(value) && value.length === 0 && !emptyOk)) {
+  if (
+    value === undefined ||
+    value === null ||
+    (Array.isArray(value) && value.length === 0 && !emptyOk)
+  ) {
     throw new TypeError(
       `Expected ${shape.what}, or a list of them, for \`${path}\`, not ${describe(value)}`,
     );
@@ -219,7 +218,9 @@ function checkExtension(value: unknown, path: Path, shape: Shape): void {
     const bad =
       map === null || typeof map !== 'object'
         ? field
-        : Object.keys(map).find((key) => typeof (map as Record<string, unknown>)[key] !== 'function');
+        : Object.keys(map).find(
+            (key) => typeof (map as Record<string, unknown>)[key] !== 'function',
+          );
     if (bad !== undefined) {
       throw new TypeError(
         `${expected}: \`${path}.${field}${bad === field ? '' : `.${bad}`}\` must be ${bad === field ? 'an object of functions by token or node type' : 'a function'}`,

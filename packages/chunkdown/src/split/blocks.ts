@@ -61,7 +61,8 @@ export function createSplitState(setup: SplitSetup): SplitState {
     keepsWhole(key, node) {
       const size = measure.size(node);
       const rule = options.rules[key];
-      const name = containerSyntax(node)?.container.name ?? ('name' in node ? node.name : undefined);
+      const name =
+        containerSyntax(node)?.container.name ?? ('name' in node ? node.name : undefined);
       const named = rule.names && name != null ? rule.names.get(String(name)) : undefined;
       if (size > (named ?? rule).split.keepWholeUpTo) return false;
       // To fit the raw cap, rules give way, but links and images stay whole (their URL is repeated

@@ -11,7 +11,6 @@ import {
   fromMarkdown,
   type Token,
 } from 'mdast-util-from-markdown';
-import type { Options as ToMarkdownExtension } from 'mdast-util-to-markdown';
 import type { SyntaxExtension } from '../../src/types.js';
 
 type Code = number | null;
@@ -147,9 +146,11 @@ export function calloutFromMarkdown(): FromMarkdownExtension {
 }
 
 /** The `mdast-util-to-markdown` extension. */
-export function calloutToMarkdown(): ToMarkdownExtension {
+export function calloutToMarkdown(): object {
   return {
     handlers: {
+      // (A node type of its own, which `Handlers` does not list.)
+      ...({} as object),
       callout: ((node: Parent & { name: string }, _parent: unknown, state: never, info: never) =>
         `%%% ${node.name}\n${(state as { containerFlow: (n: unknown, i: unknown) => string }).containerFlow(node, info)}\n%%%`) as never,
     },
