@@ -37,6 +37,11 @@ export interface SplitSettings {
    * (CommonMark + GFM only), or the dialects to read every file with.
    */
   syntax?: SyntaxSetting | undefined;
+  /**
+   * The path (absolute) of the `--config` module whose syntax extensions every file is read
+   * with, besides the dialects of `syntax` (each thread loads them from it).
+   */
+  extensions?: string | undefined;
 }
 
 /** The dialects `--syntax` names: every built-in one. */

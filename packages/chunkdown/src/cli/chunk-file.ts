@@ -10,6 +10,7 @@ import type {
   Syntax,
 } from '../types.js';
 import type { SyntaxSetting } from './args.js';
+import { loadExtensions } from './config-module.js';
 import { describeError, UsageError } from './errors.js';
 import type { LargeFiles } from './large-file.js';
 import { type ChunkQuality, cutsWord, inspectChunk } from './quality.js';
@@ -64,14 +65,16 @@ export async function buildSplitter(
   settings: ResolvedSettings,
   lengthFunction?: LengthFunction,
 ): Promise<Splitters> {
-  const { tokens, tokenizer, prefix, syntax = 'auto', ...options } = settings;
+  const { tokens, tokenizer, prefix, syntax = 'auto', extensions, ...options } = settings;
   const measure = lengthFunction ?? (await loadSizeUnit(settings));
   const base = measure ? { ...options, lengthFunction: measure } : options;
+  // The config module's syntax extensions, loaded by every thread (functions do not travel).
+  const own = extensions === undefined ? [] : await loadExtensions(extensions);
   try {
-    const main = createSplitter({ ...base, syntax: dialectsOf(syntax) });
+    const main = createSplitter({ ...base, syntax: [...dialectsOf(syntax), ...own] });
     // Under `auto`, a `.mdx` file is MDX whatever it shows (the other dialects still detected).
     const mdxFiles =
-      syntax === 'auto' ? createSplitter({ ...base, syntax: [mdx(), ...auto()] }) : main;
+      syntax === 'auto' ? createSplitter({ ...base, syntax: [mdx(), ...auto(), ...own] }) : main;
     return { main, for: (file) => (/\.mdx$/i.test(file) ? mdxFiles : main) };
   } catch (error) {
     if (error instanceof RangeError || error instanceof TypeError) {

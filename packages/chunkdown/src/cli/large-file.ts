@@ -150,7 +150,8 @@ export class LargeFiles {
   ): Promise<Map<number, Ahead[]>> {
     const ahead = new Map<number, Ahead[]>();
     const { jobs, workerUrl, setup } = this.#options;
-    if (jobs < 2 || !workerUrl) return ahead;
+    // (Syntax extensions are functions a parse-only thread does not have: parsed here.)
+    if (jobs < 2 || !workerUrl || dialects.some((dialect) => dialect.parser.verbatim)) return ahead;
     if (body.length < (this.#options.minCharacters ?? minCharactersForWorkers)) return ahead;
     const spans = plannedSpans(body, dialects);
     if (spans.length < minSegmentsForWorkers) return ahead;

@@ -4,7 +4,12 @@ import type { Writable } from 'node:stream';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { InternalSplitter } from '../internal.js';
 import type { LengthFunction } from '../types.js';
-import { type OutputFormat, parseCommandLine } from './args.js';
+import {
+  type CommandLine,
+  type OutputFormat,
+  parseCommandLine,
+  type SplitSettings,
+} from './args.js';
 import {
   buildSplitter,
   chunkFile,
@@ -14,6 +19,7 @@ import {
   loadSizeUnit,
   type Splitters,
 } from './chunk-file.js';
+import { loadConfigModule, moduleConfigPattern } from './config-module.js';
 import { createCover, discover, type Input } from './discover.js';
 import { describeError, RunError, UsageError } from './errors.js';
 import { createFormatter, describeReading } from './format.js';
@@ -28,6 +34,7 @@ import { formatReport } from './report-text.js';
 import {
   attributeOptionError,
   parseConfig,
+  parseConfigObject,
   type ResolvedSettings,
   resolveSettings,
 } from './settings.js';
@@ -98,6 +105,10 @@ export async function run(io: CliIo): Promise<number> {
   }
 }
 
+/**
+ * A run, top down: the settings (checked before anything is read), the inputs, then each
+ * input's chunks written as it is done, the index's deletes, and the report.
+ */
 async function execute(io: CliIo): Promise<number> {
   const command = parseCommandLine(io.argv);
   if (command.help) {
@@ -108,37 +119,93 @@ async function execute(io: CliIo): Promise<number> {
     io.stdout.write(`${packageJson.version}\n`);
     return 0;
   }
-
-  const config = command.config
-    ? parseConfig(await readConfig(resolve(io.cwd, command.config), command.config), command.config)
-    : {};
-  const settings = resolveSettings(command.split, config);
-  // Check the options before reading anything, without loading a tokenizer.
-  let probe: InternalSplitter;
-  try {
-    probe = (await buildSplitter(settings, (text) => text.length)).main;
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    throw new UsageError(
-      attributeOptionError(error.message, command.split, command.config, config),
+  const { settings, probe, sizeUnit } = await loadSettings(command, io);
+  checkUsage(command, io);
+  const run = await openRun(command, io, settings, probe);
+  const { inputs, problems } = await findInputs(command, io);
+  for (const problem of problems) {
+    run.warn(`${problem.path}: ${problem.message}`);
+    run.failures++;
+  }
+  if (run.sync?.otherOptions) {
+    run.warn(
+      `--previous ${command.previous} was written with other options or another chunkdown version: every file is chunked again`,
     );
   }
-  // A tokenizer.json is read and checked before any input (a file that is not one is bad
-  // usage), with the options it bounds (a cap its prefix and special tokens fill); this thread
-  // keeps it for what it chunks itself, worker threads read it again from its path.
-  let sizeUnit: LengthFunction | undefined;
-  if (settings.tokenizer !== undefined) {
-    sizeUnit = await loadSizeUnit(settings, io.cwd);
+  const large = new LargeFiles({
+    jobs: run.jobs,
+    workerUrl: io.workerUrl,
+    setup: { settings, inspect: run.inspect },
+    progress: (file) =>
+      run.progress?.update({ done: run.done, total: inputs.length, chunks: run.chunks, file }),
+  });
+  try {
+    await run.output?.write(run.formatter.start());
+    for await (const step of steps(
+      inputs,
+      settings,
+      io,
+      run.jobs,
+      run.inspect,
+      large,
+      run.sync,
+      sizeUnit,
+    )) {
+      run.done++;
+      await writeStep(run, step);
+      run.progress?.update({ done: run.done, total: inputs.length, chunks: run.chunks });
+    }
+    if (run.sync) await writeDeletes(run, run.sync);
+    await run.output?.write(run.formatter.end());
+  } finally {
+    run.progress?.clear();
+    await large.close();
+  }
+  await run.output?.close();
+  if (run.sync) run.warn(describeSync(run.sync.counts));
+  if (run.report) await writeReport(command, run.report, io);
+  return run.failures > 0 ? 1 : 0;
+}
+
+/** What the splitter is built from, checked: the settings, a splitter, and the size unit. */
+interface CheckedSettings {
+  settings: ResolvedSettings;
+  /** A splitter of the settings (what the report states the limits of). */
+  probe: InternalSplitter;
+  /** The tokenizer.json's size unit, when there is one (loaded once, on this thread). */
+  sizeUnit: LengthFunction | undefined;
+}
+
+/**
+ * The settings of the flags over the config file (or module), checked by building a splitter,
+ * without loading a tokenizer; a tokenizer.json is then read and checked before any input (a
+ * file that is not one is bad usage), with the options it bounds (a cap its prefix and special
+ * tokens fill). This thread keeps it for what it chunks itself; worker threads read it again.
+ */
+async function loadSettings(command: CommandLine, io: CliIo): Promise<CheckedSettings> {
+  const config = command.config ? await readConfig(io.cwd, command.config) : {};
+  const settings = resolveSettings(command.split, config);
+  const check = async (unit: LengthFunction) => {
     try {
-      probe = (await buildSplitter(settings, sizeUnit)).main;
+      return (await buildSplitter(settings, unit)).main;
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       throw new UsageError(
         attributeOptionError(error.message, command.split, command.config, config),
       );
     }
+  };
+  let probe = await check((text) => text.length);
+  let sizeUnit: LengthFunction | undefined;
+  if (settings.tokenizer !== undefined) {
+    sizeUnit = await loadSizeUnit(settings, io.cwd);
+    if (sizeUnit) probe = await check(sizeUnit);
   }
+  return { settings, probe, sizeUnit };
+}
 
+/** Refuse what the flags cannot do together (before reading any input). */
+function checkUsage(command: CommandLine, io: CliIo): void {
   if (command.shard && (command.paths.length === 0 || command.paths.includes('-'))) {
     throw new UsageError(
       '--shard divides a list of files: give files, folders or globs, not standard input',
@@ -158,19 +225,57 @@ async function execute(io: CliIo): Promise<number> {
       `--previous needs --format jsonl (the output is the next run's --previous), not --format ${command.format}`,
     );
   }
+}
+
+/** What the parts of a run share: where it writes, what it counts, how it warns. */
+interface Run {
+  /** The output of the chunks (none with `--report` alone). */
+  output: Output | undefined;
+  formatter: ReturnType<typeof createFormatter>;
+  /** The options hash the chunks are written with. */
+  runOptions: string;
+  /** Index sync against `--previous`. */
+  sync: IndexSync | undefined;
+  report: ReportBuilder | undefined;
+  inspect: Inspection;
+  jobs: number;
+  progress: Progress | undefined;
+  /** A warning on standard error (the progress bar cleared first). */
+  warn: (message: string) => void;
+  /** Inputs done, chunks written, inputs that failed. */
+  done: number;
+  chunks: number;
+  failures: number;
+  command: CommandLine;
+  io: CliIo;
+}
+
+/**
+ * Open what a run writes to: the output format, the options hash (a tokenizer and a config
+ * module count as their bytes: the same file elsewhere gives the same chunks), `--previous`
+ * (read before `--out` is opened: it may name the same file), the output (with `--report`,
+ * chunks are written only when they go to a file), the report and the progress bar (shown for
+ * one file too, when it is large enough to take a while).
+ */
+async function openRun(
+  command: CommandLine,
+  io: CliIo,
+  settings: ResolvedSettings,
+  probe: InternalSplitter,
+): Promise<Run> {
   const format: OutputFormat =
     command.format ??
     (command.previous !== undefined || command.out !== undefined || !io.stdout.isTTY
       ? 'jsonl'
       : 'text');
-  // A tokenizer counts as its bytes: the same file elsewhere gives the same chunks, another
-  // vocabulary under the same path does not.
-  const tokenizerHash =
-    settings.tokenizer === undefined
-      ? undefined
-      : await hashFile(resolve(io.cwd, settings.tokenizer));
-  const runOptions = optionsHash(settings, packageJson.version, tokenizerHash);
-  // Read before --out is opened: it may name the same file.
+  const hashOf = (path: string | undefined) =>
+    path === undefined ? undefined : hashFile(resolve(io.cwd, path));
+  const runOptions = optionsHash(
+    settings,
+    packageJson.version,
+    await hashOf(settings.tokenizer),
+    await hashOf(settings.extensions),
+  );
   const sync =
     command.previous === undefined
       ? undefined
@@ -178,42 +283,13 @@ async function execute(io: CliIo): Promise<number> {
           await readPrevious(resolve(io.cwd, command.previous), command.previous),
           runOptions,
         );
-  // With --report, the chunks are written only when they go to a file.
   const output =
     command.out !== undefined
       ? await Output.toFile(resolve(io.cwd, command.out), command.out)
       : command.report
         ? undefined
         : new Output(io.stdout, 'standard output', false);
-
-  const discovered =
-    command.paths.length === 0
-      ? { inputs: [{ kind: 'stdin' } as const], problems: [] }
-      : await discover(command.paths, { cwd: io.cwd, ignore: command.ignore });
-  // Each shard takes its files and reports its problems: every file, and every problem, once.
-  const { shard } = command;
-  const inputs = discovered.inputs.filter(
-    (input) => input.kind === 'stdin' || inShard(input.key, shard),
-  );
-  const problems = discovered.problems.filter((problem) => inShard(problem.key, shard));
-
-  // One file shows progress too when it is large enough to take a while.
-  const progress = io.stderr.isTTY ? new Progress(io.stderr) : undefined;
-  const warn = (message: string) => {
-    progress?.clear();
-    io.stderr.write(`chunkdown: ${oneLine(message)}\n`);
-  };
-  let failures = 0;
-  for (const problem of problems) {
-    warn(`${problem.path}: ${problem.message}`);
-    failures++;
-  }
-  if (sync?.otherOptions) {
-    warn(
-      `--previous ${command.previous} was written with other options or another chunkdown version: every file is chunked again`,
-    );
-  }
-
+  const inTokens = settings.tokens !== undefined || settings.tokenizer !== undefined;
   const report = command.report
     ? new ReportBuilder({
         chunkSize: probe.chunkSize,
@@ -222,110 +298,132 @@ async function execute(io: CliIo): Promise<number> {
         unit: settings.tokens ?? settings.tokenizer ?? 'characters',
       })
     : undefined;
-  const inTokens = settings.tokens !== undefined || settings.tokenizer !== undefined;
-  const formatter = createFormatter(format, inTokens ? 'tokens' : 'chars');
-  const inspect: Inspection = !report ? 'off' : inTokens ? 'tokens' : 'characters';
-  let done = 0;
-  let chunks = 0;
-  const jobs = command.jobs ?? io.cpus;
-  const large = new LargeFiles({
-    jobs,
-    workerUrl: io.workerUrl,
-    setup: { settings, inspect },
-    progress: (file) => progress?.update({ done, total: inputs.length, chunks, file }),
+  const progress = io.stderr.isTTY ? new Progress(io.stderr) : undefined;
+  return {
+    output,
+    formatter: createFormatter(format, inTokens ? 'tokens' : 'chars'),
+    runOptions,
+    sync,
+    report,
+    inspect: !report ? 'off' : inTokens ? 'tokens' : 'characters',
+    jobs: command.jobs ?? io.cpus,
+    progress,
+    warn: (message) => {
+      progress?.clear();
+      io.stderr.write(`chunkdown: ${oneLine(message)}\n`);
+    },
+    done: 0,
+    chunks: 0,
+    failures: 0,
+    command,
+    io,
+  };
+}
+
+/**
+ * The inputs of this shard and the problems found looking for them (each shard takes its
+ * files and reports its problems: every file, and every problem, once); standard input when
+ * no path is given.
+ */
+async function findInputs(
+  command: CommandLine,
+  io: CliIo,
+): Promise<{ inputs: Input[]; problems: Array<{ path: string; message: string }> }> {
+  const discovered =
+    command.paths.length === 0
+      ? { inputs: [{ kind: 'stdin' } as const], problems: [] }
+      : await discover(command.paths, { cwd: io.cwd, ignore: command.ignore });
+  const { shard } = command;
+  return {
+    inputs: discovered.inputs.filter(
+      (input) => input.kind === 'stdin' || inShard(input.key, shard),
+    ),
+    problems: discovered.problems.filter((problem) => inShard(problem.key, shard)),
+  };
+}
+
+/**
+ * Write what became of one input: an unchanged file's chunks as `keep` lines, a chunked one's
+ * chunks (with their index operations, diagnostics and report entries), or its failure.
+ */
+async function writeStep(run: Run, step: Step): Promise<void> {
+  const { report, sync, output } = run;
+  if (step.kind === 'unchanged') {
+    run.chunks += step.previous.ids.length;
+    if (report) reportPrevious(report, step.previous, run.inspect);
+    await output?.write(sync?.reuse(step.previous) ?? '');
+    return;
+  }
+  const { outcome } = step;
+  if (!outcome.ok) {
+    run.failures++;
+    report?.addFailure();
+    run.warn(`${outcome.file}: ${outcome.message}`);
+    await output?.write(sync?.failed(outcome.file) ?? '');
+    return;
+  }
+  run.chunks += outcome.chunks.length;
+  report?.addFile(outcome.chunks.length);
+  outcome.chunks.forEach((chunk, index) => {
+    const quality = outcome.quality?.[index];
+    if (!report || !quality) return;
+    report.addChunk({
+      file: outcome.file,
+      index,
+      chunk,
+      quality,
+      cutsWord: outcome.cutWords?.[index],
+    });
   });
-
-  try {
-    await output?.write(formatter.start());
-    for await (const step of steps(inputs, settings, io, jobs, inspect, large, sync, sizeUnit)) {
-      done++;
-      if (step.kind === 'unchanged') {
-        // Written back as it was: its chunks' lines, as `keep` lines.
-        chunks += step.previous.ids.length;
-        if (report) reportPrevious(report, step.previous, inspect);
-        const lines = sync?.reuse(step.previous) ?? '';
-        await output?.write(lines);
-        progress?.update({ done, total: inputs.length, chunks });
-        continue;
-      }
-      const { outcome } = step;
-      if (outcome.ok) {
-        chunks += outcome.chunks.length;
-        report?.addFile(outcome.chunks.length);
-        outcome.chunks.forEach((chunk, index) => {
-          const quality = outcome.quality?.[index];
-          if (!report || !quality) return;
-          report.addChunk({
-            file: outcome.file,
-            index,
-            chunk,
-            quality,
-            cutsWord: outcome.cutWords?.[index],
-          });
-        });
-        for (const diagnostic of outcome.diagnostics ?? []) {
-          warn(`${outcome.file}: ${describeReading(diagnostic)}`);
-        }
-        const changes = sync?.compare(outcome.file, outcome.chunks, outcome.parents);
-        await output?.write(
-          formatter.file({
-            ...outcome,
-            optionsHash: runOptions,
-            ops: changes?.ops,
-            parentOps: changes?.parentOps,
-          }),
-        );
-        if (changes) await output?.write(changes.deletes);
-      } else {
-        failures++;
-        report?.addFailure();
-        warn(`${outcome.file}: ${outcome.message}`);
-        const kept = sync?.failed(outcome.file) ?? '';
-        await output?.write(kept);
-      }
-      progress?.update({ done, total: inputs.length, chunks });
-    }
-    if (sync) {
-      // A file of the previous run that is not written again is gone when the arguments cover
-      // it in this shard; outside them, or in another shard, it is left alone.
-      const cover = await createCover(command.paths, io.cwd);
-      let outside = 0;
-      for (const previous of sync.unwritten()) {
-        const key = previous.file === stdinName ? undefined : cover(previous.file);
-        if (key === undefined) outside++;
-        else if (inShard(key, shard)) {
-          const deletes = sync.deleteFile(previous);
-          await output?.write(deletes);
-        }
-      }
-      if (outside > 0) {
-        warn(
-          `--previous ${command.previous}: ${outside.toLocaleString('en-US')} of its files are outside the given paths; their chunks are left out, not deleted`,
-        );
-      }
-    }
-    await output?.write(formatter.end());
-  } finally {
-    progress?.clear();
-    await large.close();
+  for (const diagnostic of outcome.diagnostics ?? []) {
+    run.warn(`${outcome.file}: ${describeReading(diagnostic)}`);
   }
-  await output?.close();
-  if (sync) warn(describeSync(sync.counts));
+  const changes = sync?.compare(outcome.file, outcome.chunks, outcome.parents);
+  await output?.write(
+    run.formatter.file({
+      ...outcome,
+      optionsHash: run.runOptions,
+      ops: changes?.ops,
+      parentOps: changes?.parentOps,
+    }),
+  );
+  if (changes) await output?.write(changes.deletes);
+}
 
-  if (report) {
-    const built = report.build();
-    // The report is text, or JSON when a JSON format is asked for by name: indented for
-    // `json`, one line for `jsonl`.
-    const json =
-      command.format === 'json'
-        ? JSON.stringify(built, null, 2)
-        : command.format === 'jsonl'
-          ? JSON.stringify(built)
-          : undefined;
-    const stdout = new Output(io.stdout, 'standard output', false);
-    await stdout.write(json === undefined ? formatReport(built) : `${json}\n`);
+/**
+ * Delete the files of the previous run that are not written again, when the arguments cover
+ * them in this shard; outside them, or in another shard, they are left alone (and counted).
+ */
+async function writeDeletes(run: Run, sync: IndexSync): Promise<void> {
+  const { command, io } = run;
+  const cover = await createCover(command.paths, io.cwd);
+  let outside = 0;
+  for (const previous of sync.unwritten()) {
+    const key = previous.file === stdinName ? undefined : cover(previous.file);
+    if (key === undefined) outside++;
+    else if (inShard(key, command.shard)) await run.output?.write(sync.deleteFile(previous));
   }
-  return failures > 0 ? 1 : 0;
+  if (outside > 0) {
+    run.warn(
+      `--previous ${command.previous}: ${outside.toLocaleString('en-US')} of its files are outside the given paths; their chunks are left out, not deleted`,
+    );
+  }
+}
+
+/**
+ * Write the report on standard output: text, or JSON when a JSON format is asked for by name
+ * (indented for `json`, one line for `jsonl`).
+ */
+async function writeReport(command: CommandLine, report: ReportBuilder, io: CliIo): Promise<void> {
+  const built = report.build();
+  const json =
+    command.format === 'json'
+      ? JSON.stringify(built, null, 2)
+      : command.format === 'jsonl'
+        ? JSON.stringify(built)
+        : undefined;
+  const stdout = new Output(io.stdout, 'standard output', false);
+  await stdout.write(json === undefined ? formatReport(built) : `${json}\n`);
 }
 
 /** A message on one line: line breaks (from a parser's message, say) become spaces. */
@@ -333,12 +431,25 @@ function oneLine(message: string): string {
   return message.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
-async function readConfig(path: string, name: string): Promise<string> {
+/**
+ * The settings of a `--config` file: a JSON file, or a JavaScript module (`.js`, `.mjs`,
+ * `.cjs`), which may also give syntax extensions (`config-module.ts`): the settings then name the
+ * module (each thread loads its extensions from it).
+ */
+async function readConfig(cwd: string, name: string): Promise<SplitSettings> {
+  const path = resolve(cwd, name);
+  if (moduleConfigPattern.test(name)) {
+    const { options, extensions } = await loadConfigModule(path, name);
+    const settings = parseConfigObject(options, name);
+    return extensions.length > 0 ? { ...settings, extensions: path } : settings;
+  }
+  let text: string;
   try {
-    return await readFile(path, 'utf8');
+    text = await readFile(path, 'utf8');
   } catch (error) {
     throw new UsageError(`cannot read --config ${name}: ${describeError(error)}`);
   }
+  return parseConfig(text, name);
 }
 
 async function readStdin(stdin: CliIo['stdin']): Promise<ReadText> {

@@ -54,6 +54,18 @@ export function parseConfig(text: string, path: string): SplitSettings {
     throw new UsageError(`${path} is not valid JSON: ${reason}`);
   }
   if (!isPlainObject(value)) throw new UsageError(`${path} must hold a JSON object of options`);
+  return parseConfigObject(value, path);
+}
+
+/**
+ * Check the options of a config file or module (see {@link parseConfig}).
+ *
+ * @param value The options.
+ * @param path The file's path, for messages.
+ * @returns The settings they hold.
+ * @throws {UsageError} On unknown keys or values of the wrong type.
+ */
+export function parseConfigObject(value: Record<string, unknown>, path: string): SplitSettings {
   const settings: SplitSettings = {};
   for (const [key, option] of Object.entries(value)) {
     if ((numericKeys as readonly string[]).includes(key)) {
@@ -168,6 +180,8 @@ export function resolveSettings(
   if (prefix !== undefined) resolved.prefix = prefix;
   const syntax = flags.syntax ?? config.syntax;
   if (syntax !== undefined) resolved.syntax = syntax;
+  // Syntax extensions come from the config module alone, whatever `--syntax` says.
+  if (config.extensions !== undefined) resolved.extensions = config.extensions;
   if (config.rules || flags.rules)
     resolved.rules = mergeRules(config.rules ?? {}, flags.rules ?? {});
   return resolved;

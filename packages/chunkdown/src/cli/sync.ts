@@ -50,12 +50,15 @@ const optionsHashLength = 16;
  * @param settings The run's resolved settings.
  * @param version The chunkdown version.
  * @param tokenizerHash The SHA-256 of the `tokenizer.json`'s bytes, which stands for its path.
+ * @param extensionsHash The SHA-256 of the `--config` module's bytes, when it gives syntax
+ *   extensions.
  * @returns 16 lowercase hex digits.
  */
 export function optionsHash(
   settings: ResolvedSettings,
   version: string,
   tokenizerHash?: string,
+  extensionsHash?: string,
 ): string {
   const normalized = {
     version,
@@ -66,6 +69,10 @@ export function optionsHash(
     minChunkSize: settings.minChunkSize ?? 0,
     context: settings.context ?? false,
     syntax: settings.syntax ?? 'auto',
+    // The config module's bytes stand for its path (and only with syntax extensions).
+    ...(settings.extensions === undefined
+      ? {}
+      : { extensions: extensionsHash ?? settings.extensions }),
   };
   return createHash('sha256')
     .update(canonicalJson(normalized))
