@@ -351,7 +351,9 @@ async function writeStep(run: Run, step: Step): Promise<void> {
   if (step.kind === 'unchanged') {
     run.chunks += step.previous.ids.length;
     if (report) reportPrevious(report, step.previous, run.inspect);
-    await output?.write(sync?.reuse(step.previous) ?? '');
+    // (Counted by the sync whether or not chunks are written.)
+    const lines = sync?.reuse(step.previous) ?? '';
+    await output?.write(lines);
     return;
   }
   const { outcome } = step;
@@ -359,7 +361,8 @@ async function writeStep(run: Run, step: Step): Promise<void> {
     run.failures++;
     report?.addFailure();
     run.warn(`${outcome.file}: ${outcome.message}`);
-    await output?.write(sync?.failed(outcome.file) ?? '');
+    const kept = sync?.failed(outcome.file) ?? '';
+    await output?.write(kept);
     return;
   }
   run.chunks += outcome.chunks.length;
@@ -401,7 +404,10 @@ async function writeDeletes(run: Run, sync: IndexSync): Promise<void> {
   for (const previous of sync.unwritten()) {
     const key = previous.file === stdinName ? undefined : cover(previous.file);
     if (key === undefined) outside++;
-    else if (inShard(key, command.shard)) await run.output?.write(sync.deleteFile(previous));
+    else if (inShard(key, command.shard)) {
+      const deletes = sync.deleteFile(previous);
+      await run.output?.write(deletes);
+    }
   }
   if (outside > 0) {
     run.warn(
