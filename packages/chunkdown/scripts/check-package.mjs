@@ -69,6 +69,13 @@ const recipeVersions = Object.fromEntries(
   ]),
 );
 /**
+ * The syntax extension the "Your own syntax" examples import, at the versions the tests use, in
+ * the project their types are checked in.
+ */
+const syntaxExamplePackages = ['micromark-extension-wiki-link', 'mdast-util-wiki-link'].map(
+  (name) => `${name}@${manifest.devDependencies[name]}`,
+);
+/**
  * Each entry point with the peers it needs, alone, and a program that uses it: in a project
  * with only these installed it must work; without them, importing it must fail naming one.
  */
@@ -326,6 +333,7 @@ try {
         tarball,
         ...peers,
         ...recipePackages,
+        ...syntaxExamplePackages,
       ],
       project,
     );

@@ -40,7 +40,8 @@ Sizing:
   -c, --config FILE            JSON file of options: chunkSize, maxOverflowRatio, maxRawSize,
                                overlap, minChunkSize, context, parents (N), rules, tokens,
                                tokenizer (a path relative to the file), prefix, syntax (flags
-                               take precedence)
+                               take precedence); or a .js/.mjs/.cjs module exporting them as
+                               default, whose syntax may add syntax extensions
 
 Input and output:
   -f, --format FORMAT          jsonl, json or text (default: text on a terminal, else jsonl)

@@ -1,19 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfigModule } from '../../src/cli/config-module.js';
 import { type CliIo, run } from '../../src/cli/run.js';
 
 // `--config` naming a JavaScript module: options and syntax extensions (the real wiki-link
-// packages, imported by absolute URL from a module in a temporary folder).
+// packages, which the module imports by name, as a user's does: it sits in a temporary folder
+// under the package's `node_modules/.cache`, so they resolve from the package's dependencies).
 
-const require = createRequire(import.meta.url);
-const url = (name: string) => pathToFileURL(require.resolve(name)).href;
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 let cwd: string;
@@ -27,13 +24,15 @@ const note = [
   '',
 ].join('\n');
 
-const imports = `import { syntax as wikiLink } from '${url('micromark-extension-wiki-link')}';
-import { fromMarkdown, toMarkdown } from '${url('mdast-util-wiki-link')}';
+const imports = `import { syntax as wikiLink } from 'micromark-extension-wiki-link';
+import { fromMarkdown, toMarkdown } from 'mdast-util-wiki-link';
 const wiki = { name: 'wiki-link', micromark: wikiLink(), fromMarkdown: fromMarkdown(), toMarkdown: toMarkdown() };
 `;
 
 beforeAll(() => {
-  cwd = mkdtempSync(join(tmpdir(), 'chunkdown-config-module-'));
+  const cache = join(packageDir, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  cwd = mkdtempSync(join(cache, 'config-module-'));
   writeFileSync(join(cwd, 'note.md'), note);
   writeFileSync(
     join(cwd, 'options.mjs'),
