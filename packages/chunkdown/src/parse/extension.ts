@@ -15,6 +15,7 @@ export const reservedNames: readonly string[] = Object.freeze([
   'template',
   'docfx',
   'myst',
+  'obsidian',
   'admonition',
   'tab',
   'jsx',

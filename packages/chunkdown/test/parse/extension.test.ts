@@ -7,6 +7,7 @@ import {
 import { syntax as wikiLink } from 'micromark-extension-wiki-link';
 import { describe, expect, test } from 'vitest';
 import { type Chunk, chunkdown, type SyntaxExtension } from '../../src/index.js';
+import { resolveSyntax } from '../../src/options.js';
 import { dialectsFor } from '../../src/parse/dialect.js';
 import { reservedNames, withExtensions } from '../../src/parse/extension.js';
 import { parseDialects } from '../../src/parse/read-dialects.js';
@@ -81,6 +82,13 @@ describe('wiki links (micromark-extension-wiki-link + mdast-util-wiki-link)', ()
         expect(wikiValues(tree).length).toBe(chunk.text.match(/\[\[[^\]]*\]\]/g)?.length ?? 0);
       }
     }
+  });
+
+  test('read by the extension beside auto(), whose obsidian() reads `[[` too', () => {
+    const markdown = 'See [[Pack animals:pack animals]] and [[Alpaca]].\n';
+    const syntax = resolveSyntax(withExtensions([auto(), wikiLinks()]));
+    const tree = parseDialects(markdown, dialectsFor(syntax, markdown)).tree;
+    expect(wikiValues(tree)).toEqual(['Pack animals', 'Alpaca']);
   });
 
   test('without the extension the same links are cut (what the extension changes)', () => {
