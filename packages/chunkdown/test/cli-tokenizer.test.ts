@@ -132,7 +132,7 @@ describe('--tokenizer', () => {
           '--max-raw-size',
           '5',
         ],
-        /^chunkdown: Expected `--max-raw-size` to be larger than the 7 the model adds to every chunk/,
+        /^chunkdown: --max-raw-size must be larger than the 7 the model adds to every chunk: --prefix and the special tokens of --tokenizer, not 5$/m,
       ],
     ] as const) {
       const { code, stdout, stderr } = chunkdown([...args], '# a\n');
