@@ -138,7 +138,11 @@ export async function typeAt(
   await page.keyboard.type(`# ${heading}\n\n${sentence}`, { delay });
   const toCards = await page.evaluate(async () => {
     const probe = (window as unknown as { live: LiveProbe }).live;
-    const shown = await (probe.cardsShown as Promise<number>);
+    // Bounded: an edit that never reaches a card fails here, with a reason, instead of hanging.
+    const never = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('the typed text never reached a card in 60 s')), 60_000),
+    );
+    const shown = await Promise.race([probe.cardsShown as Promise<number>, never]);
     return shown - probe.lastKey;
   });
   await splitDone(page);
