@@ -22,9 +22,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// Retried: the edit's card sometimes never shows (5 of 11 runs on
-// 2026-12-06, none on a quiet run); each attempt is bounded by typeAt's 60 s wait, and the test
-// must pass once. The cause is open (issue 41's note).
+// Retried: the edit's card sometimes never shows (5 of 11 runs on 2026-12-06, on a busy and
+// on an idle machine alike); each attempt is bounded by typeAt's 60 s wait, and the test must
+// pass once. The cause is open (issue 41's note): this is a stopgap, not a fix.
 it('takes edits anywhere in a large document at the defaults, with a bounded page', {
   retry: 4,
   timeout: 300_000,
