@@ -173,7 +173,10 @@ export function startApp(): void {
         // A view that needs the outline or LangChain's split asks for it (wantDocument).
         if (awaited !== null && awaited < answer.request.id) awaited = null;
         results.show(answer, typed);
-        typed = false;
+        // Typing is followed until an answer for the text as it is now is drawn: an answer for
+        // text typed since (its request left before the last keys) leaves it on, or the card
+        // of the edit was never brought into the window when typing went on past a request.
+        if (answer.revision === store.revision) typed = false;
         if (results.shown === answer) share.update(answer.request, editor.length);
         // The rest of the views, once the typing rests.
         if (awaited !== null) analyzeDocument.schedule(DOCUMENT_DELAY);
