@@ -1,8 +1,13 @@
 import type { Container } from '../types.js';
-import { literalFenceLength } from './containers.js';
-import type { DialectParser, ScannedContainer } from './dialect.js';
+import type { DialectParser } from './dialect.js';
 import type { SourceLine } from './source-lines.js';
-import { type PairedTagLines, pairTagLines, type TagLine, type TagLineRules } from './tag-lines.js';
+import {
+  literalBlocks,
+  type PairedTagLines,
+  pairTagLines,
+  type TagLine,
+  type TagLineRules,
+} from './tag-lines.js';
 
 /**
  * The MyST dialect (MyST-Parser, Jupyter Book, Sphinx): directives whose body is markdown read as
@@ -192,7 +197,7 @@ function mystRules(markdown: string): TagLineRules {
  */
 export function scanMyst(markdown: string): PairedTagLines {
   const found = pairTagLines(markdown, mystRules(markdown));
-  found.scanned.push(...literalBlocks(markdown, found));
+  found.scanned.push(...literalBlocks(markdown, found, literalContainer));
   found.scanned.sort((a, b) => a.open[0] - b.open[0]);
   for (const each of found.scanned) {
     // Header rows are written with `*` bullets, as the rows after them are (a list whose bullet
@@ -210,38 +215,22 @@ export function scanMyst(markdown: string): PairedTagLines {
 const codeLanguage = new Set(['code', 'code-block', 'code-cell', 'sourcecode']);
 
 /**
- * The colon directives whose body is code (`:::{mermaid}`, `:::{code} python`) as scanned
- * containers whose body is kept as code, those whose lines can stand in as a code block's fences
- * (no line of the body starts with such a fence).
+ * What a colon directive whose body is code (`:::{mermaid}`, `:::{code} python`) is: its name,
+ * its argument as title, and the language of its code.
  */
-function literalBlocks(markdown: string, found: PairedTagLines): ScannedContainer[] {
-  const blocks: ScannedContainer[] = [];
-  for (const { open, close } of found.literals) {
-    const argument = open.rest.split('\n')[0]?.split(/[ \t]/)[0] ?? '';
-    const language = codeLanguage.has(open.name)
-      ? argument
-      : diagrams.has(open.name)
-        ? open.name
-        : '';
-    const block: ScannedContainer = {
-      container: {
-        kind: 'myst',
-        name: open.name,
-        ...(argument ? { title: argument } : {}),
-        ...(language ? { attributes: { language } } : {}),
-      },
-      open: [open.line.textStart, open.line.end],
-      close: [close.line.textStart, close.line.end],
-      body: 'literal',
-      opener: open.line.text.trimEnd(),
-      closer: close.line.text.trimEnd(),
-      separator: '\n',
-    };
-    const body = markdown.slice(open.line.end, close.line.start);
-    const fence = '`'.repeat(literalFenceLength(block));
-    if (!body.split('\n').some((line) => line.trimStart().startsWith(fence))) blocks.push(block);
-  }
-  return blocks;
+function literalContainer(open: TagLine): Container {
+  const argument = open.rest.split('\n')[0]?.split(/[ \t]/)[0] ?? '';
+  const language = codeLanguage.has(open.name)
+    ? argument
+    : diagrams.has(open.name)
+      ? open.name
+      : '';
+  return {
+    kind: 'myst',
+    name: open.name,
+    ...(argument ? { title: argument } : {}),
+    ...(language ? { attributes: { language } } : {}),
+  };
 }
 
 /** Diagram directives: their name is the language of their code. */

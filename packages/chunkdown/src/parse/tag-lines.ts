@@ -1,4 +1,5 @@
 import type { Container } from '../types.js';
+import { literalFenceLength } from './containers.js';
 import type { ScannedContainer } from './dialect.js';
 import { type SourceLine, sourceLines } from './source-lines.js';
 
@@ -263,4 +264,41 @@ export function tagAttributes(rest: string): Record<string, string> {
     attributes[match[1] as string] = match[2] ?? match[3] ?? match[4] ?? '';
   }
   return attributes;
+}
+
+/**
+ * The literal blocks of a document as scanned containers whose body is kept as code (written
+ * between their own lines), those whose lines can stand in as a code block's fences: no line of
+ * the body starts with such a fence, which would close it.
+ *
+ * @param markdown
+ *   The document.
+ * @param found
+ *   Its tag lines, paired.
+ * @param containerOf
+ *   What a literal block is, from its opening tag.
+ * @returns
+ *   The literal blocks.
+ */
+export function literalBlocks(
+  markdown: string,
+  found: PairedTagLines,
+  containerOf: (open: TagLine) => Container,
+): ScannedContainer[] {
+  const blocks: ScannedContainer[] = [];
+  for (const { open, close } of found.literals) {
+    const block: ScannedContainer = {
+      container: containerOf(open),
+      open: [open.line.textStart, open.line.end],
+      close: [close.line.textStart, close.line.end],
+      body: 'literal',
+      opener: open.line.text.trimEnd(),
+      closer: close.line.text.trimEnd(),
+      separator: '\n',
+    };
+    const body = markdown.slice(open.line.end, close.line.start);
+    const fence = '`'.repeat(literalFenceLength(block));
+    if (!body.split('\n').some((line) => line.trimStart().startsWith(fence))) blocks.push(block);
+  }
+  return blocks;
 }

@@ -1,8 +1,8 @@
 import type { Container } from '../types.js';
-import { literalFenceLength } from './containers.js';
-import type { DialectParser, ScannedContainer } from './dialect.js';
+import type { DialectParser } from './dialect.js';
 import type { SourceLine } from './source-lines.js';
 import {
+  literalBlocks,
   type PairedTagLines,
   pairTagLines,
   type TagLine,
@@ -39,7 +39,7 @@ export function templateParser(): DialectParser {
     scan: (markdown) => {
       if (!mayHoldTags(markdown)) return [];
       const found = scanTemplateTags(markdown);
-      return [...found.scanned, ...literalBlocks(markdown, found)];
+      return [...found.scanned, ...literalBlocks(markdown, found, literalContainer)];
     },
     spans: (markdown) => (mayHoldTags(markdown) ? scanTemplateTags(markdown).spans : []),
   };
@@ -88,36 +88,6 @@ const templateRules: TagLineRules = {
  */
 export function scanTemplateTags(markdown: string): PairedTagLines {
   return pairTagLines(markdown, templateRules);
-}
-
-/**
- * The literal blocks of a document as scanned containers whose body is kept as code, those whose
- * lines can stand in as a code block's fences (no line of the body is a fence that would close it).
- *
- * @param markdown
- *   The document.
- * @param found
- *   Its tag lines, paired.
- * @returns
- *   The literal blocks.
- */
-function literalBlocks(markdown: string, found: PairedTagLines): ScannedContainer[] {
-  const blocks: ScannedContainer[] = [];
-  for (const { open, close } of found.literals) {
-    const block: ScannedContainer = {
-      container: literalContainer(open),
-      open: [open.line.textStart, open.line.end],
-      close: [close.line.textStart, close.line.end],
-      body: 'literal',
-      opener: open.line.text.trimEnd(),
-      closer: close.line.text.trimEnd(),
-      separator: '\n',
-    };
-    const body = markdown.slice(open.line.end, close.line.start);
-    const fence = '`'.repeat(literalFenceLength(block));
-    if (!body.split('\n').some((line) => line.trimStart().startsWith(fence))) blocks.push(block);
-  }
-  return blocks;
 }
 
 /** What a literal block is: its name, and the language of `{% highlight ruby %}`. */
