@@ -215,6 +215,32 @@ describe('large documents (parsed in segments)', () => {
     expect(shape(segmented)).toEqual(shape(whole));
   });
 
+  test('a callout never closed, across segment cuts, reads as a whole read does', () => {
+    // Everything after the opener is the callout's body (as a fence never closed is code): the
+    // segment it starts in is left open, so it is read again longer, to the end.
+    const before = large().split('\n\n## Part 30\n\n')[0];
+    const after = Array.from(
+      { length: 1500 },
+      (_, index) => `Paragraph ${index} of the open callout, with a link to [[Page ${index}]].`,
+    );
+    const markdown = `${before}\n\n%%% open\n${after.join('\n\n')}\n`;
+    const syntax = withExtensions([callout(), wikiLinks()]) as Syntax[];
+    const dialects = dialectsFor(syntax, markdown);
+    const whole = parseDialects(markdown, dialects, undefined, { segmentAbove: Infinity }).tree;
+    const segmented = parseDialects(markdown, dialects).tree;
+    expect(shape(segmented)).toEqual(shape(whole));
+    const last = whole.children.at(-1);
+    expect(last?.type).toBe('callout');
+    expect(last?.position?.start?.offset).toBe(markdown.indexOf('%%% open'));
+    expect(last?.position?.end?.offset).toBe(markdown.length);
+    expect(markdown.length).toBeGreaterThan(100_000);
+    const { chunks } = chunkdown({ chunkSize: 300, syntax: [callout(), wikiLinks()] }).split(
+      markdown,
+    );
+    expect(linksIn(chunks)).toEqual(markdown.match(/\[\[[^\]]*\]\]/g));
+    expect(chunks.some((chunk) => chunk.text.includes('Paragraph 1499 of the open'))).toBe(true);
+  });
+
   test('split and update() keep every callout and link', () => {
     const markdown = large();
     const splitter = chunkdown({ chunkSize: 200, syntax: [callout(), wikiLinks()] });
