@@ -11,6 +11,9 @@
  *                                                 compare the chunks with a field (repeatable)
  *                                                 left out on both sides, for a change that only
  *                                                 adds that field (front matter not compared)
+ *   node scripts/snapshot.mjs save|check FILE --syntax auto [DIR…]
+ *                                                 read every file with a `chunkdown/syntax` dialect
+ *                                                 (`auto`, or a name such as `myst`); default none
  *
  * DIR defaults to `../shared/corpus` beside the repository. Build first (`pnpm run build`).
  * Output-preserving refactors say "byte-identical on the shared corpus at six option sets" when
@@ -23,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 
 const packageDir = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { chunkdown } = await import(join(packageDir, 'dist/index.js'));
+const syntaxModule = await import(join(packageDir, 'dist/syntax.js'));
 
 /** The six option sets: sizes, ratios, the raw cap, overlap, relaxed rules and preserved references. */
 export const optionSets = [
@@ -46,13 +50,26 @@ export const optionSets = [
 const [mode, file, ...rest] = process.argv.slice(2);
 const ignored = [];
 const dirs = [];
+let syntaxName;
 for (let index = 0; index < rest.length; index++) {
   if (rest[index] === '--ignore' && rest[index + 1]) ignored.push(rest[++index]);
+  else if (rest[index] === '--syntax' && rest[index + 1]) syntaxName = rest[++index];
   else dirs.push(rest[index]);
 }
-if ((mode !== 'save' && mode !== 'check') || !file || (mode === 'save' && ignored.length > 0)) {
+const makeSyntax =
+  syntaxName === undefined
+    ? undefined
+    : syntaxName === 'auto'
+      ? syntaxModule.auto
+      : syntaxModule.builtinSyntax[syntaxName];
+if (
+  (mode !== 'save' && mode !== 'check') ||
+  !file ||
+  (mode === 'save' && ignored.length > 0) ||
+  (syntaxName !== undefined && !makeSyntax)
+) {
   process.stderr.write(
-    'Usage: node scripts/snapshot.mjs save|check FILE [--ignore FIELD]… [DIR…]\n',
+    'Usage: node scripts/snapshot.mjs save|check FILE [--ignore FIELD]… [--syntax auto|NAME] [DIR…]\n',
   );
   process.exit(2);
 }
@@ -64,7 +81,8 @@ for (const folder of folders) {
     const text = readFileSync(path, 'utf8');
     const name = relative(resolve(folder, '..'), path);
     optionSets.forEach((options, index) => {
-      const result = chunkdown(options).split(text);
+      const settings = makeSyntax ? { ...options, syntax: makeSyntax() } : options;
+      const result = chunkdown(settings).split(text);
       results[`${name} #${index}`] = {
         hash: createHash('sha256').update(JSON.stringify(result)).digest('hex'),
         chunks: result.chunks,
