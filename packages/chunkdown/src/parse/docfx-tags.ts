@@ -1,6 +1,5 @@
-import type { Extension as MdastExtension } from 'mdast-util-from-markdown';
-import type { Options as ToMarkdownExtension } from 'mdast-util-to-markdown';
 import type { Code, Effects, Extension, State, TokenizeContext } from 'micromark-util-types';
+import { type AtomNode, atomNode } from './atom-node.js';
 
 /**
  * DocFX tags inside text, read as atoms: `[!INCLUDE [title](path)]` and its kin
@@ -18,14 +17,8 @@ declare module 'micromark-util-types' {
   }
 }
 
-/** A DocFX tag inside text: `[!INCLUDE [x](y)]`, `:::image …:::`. */
-export interface DocfxTag {
-  type: 'docfxTag';
-  /** The tag as written. */
-  tag: string;
-  data?: Record<string, unknown> | undefined;
-  position?: import('unist').Position | undefined;
-}
+/** A DocFX tag inside text: `[!INCLUDE [x](y)]`, `:::image …:::`; `tag` is the tag as written. */
+export type DocfxTag = AtomNode<'docfxTag', 'tag'>;
 
 declare module 'mdast' {
   interface PhrasingContentMap {
@@ -77,7 +70,6 @@ function isNameChar(code: Code): boolean {
 /** `[!NAME [label](destination)]`, `[!NAME[label](destination)]`, `[!div key="value"]`. */
 function tokenizeInclude(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
   let size = 0;
-  let depth = 0;
   // What the arguments of the `[!div class="x"]` form hold: it is a tag only with `=` or `://`.
   let argument = '';
   return start;
@@ -137,39 +129,28 @@ function tokenizeInclude(this: TokenizeContext, effects: Effects, ok: State, nok
   function labelStart(code: Code): State | undefined {
     if (code !== LEFT_BRACKET) return nok(code);
     effects.consume(code);
-    return label;
-  }
-
-  function label(code: Code): State | undefined {
-    if (code === null || code < 0 || size++ > MAX_TAG) return nok(code);
-    if (code === LEFT_BRACKET) depth++;
-    if (code === RIGHT_BRACKET) {
-      effects.consume(code);
-      if (depth === 0) return destinationStart;
-      depth--;
-      return label;
-    }
-    effects.consume(code);
-    return label;
+    return balanced(LEFT_BRACKET, RIGHT_BRACKET, destinationStart);
   }
 
   function destinationStart(code: Code): State | undefined {
     if (code !== LEFT_PAREN) return nok(code);
     effects.consume(code);
-    return destination;
+    return balanced(LEFT_PAREN, RIGHT_PAREN, end);
   }
 
-  function destination(code: Code): State | undefined {
-    if (code === null || code < 0 || size++ > MAX_TAG) return nok(code);
-    if (code === LEFT_PAREN) depth++;
-    if (code === RIGHT_PAREN) {
+  /** Up to the `close` that balances the `open` just taken (`[label]`, `(destination)`), then `next`. */
+  function balanced(open: number, close: number, next: State): State {
+    let depth = 0;
+    const inside: State = (code) => {
+      if (code === null || code < 0 || size++ > MAX_TAG) return nok(code);
+      if (code === open) depth++;
       effects.consume(code);
-      if (depth === 0) return end;
+      if (code !== close) return inside;
+      if (depth === 0) return next;
       depth--;
-      return destination;
-    }
-    effects.consume(code);
-    return destination;
+      return inside;
+    };
+    return inside;
   }
 
   function end(code: Code): State | undefined {
@@ -245,36 +226,7 @@ function tokenizeColonTag(this: TokenizeContext, effects: Effects, ok: State, no
 }
 
 /**
- * The `mdast-util-from-markdown` extension: a `docfxTag` token becomes a `docfxTag` node.
- *
- * @returns
- *   The extension.
+ * How a `docfxTag` token becomes a `docfxTag` node (`fromMarkdown`), and how the node is written:
+ * as it was (`toMarkdown`).
  */
-export function docfxTagFromMarkdown(): MdastExtension {
-  return {
-    enter: {
-      docfxTag(token) {
-        this.enter({ type: 'docfxTag', tag: this.sliceSerialize(token) } as never, token);
-      },
-    },
-    exit: {
-      docfxTag(token) {
-        this.exit(token);
-      },
-    },
-  };
-}
-
-/**
- * The `mdast-util-to-markdown` extension: a `docfxTag` node is written as it was.
- *
- * @returns
- *   The extension.
- */
-export function docfxTagToMarkdown(): ToMarkdownExtension {
-  return {
-    handlers: {
-      docfxTag: (node: DocfxTag) => node.tag,
-    } as never,
-  };
-}
+export const docfxTagNode = atomNode('docfxTag', 'tag');

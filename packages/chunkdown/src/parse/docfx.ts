@@ -1,6 +1,6 @@
 import type { Container } from '../types.js';
 import type { DialectParser } from './dialect.js';
-import { docfxTagFromMarkdown, docfxTagSyntax, docfxTagToMarkdown } from './docfx-tags.js';
+import { docfxTagNode, docfxTagSyntax } from './docfx-tags.js';
 import { type SourceLine, sourceLines } from './source-lines.js';
 import {
   type PairedTagLines,
@@ -28,8 +28,8 @@ import {
 export function docfxParser(): DialectParser {
   return {
     micromark: [docfxTagSyntax()],
-    mdast: [docfxTagFromMarkdown()],
-    toMarkdown: [docfxTagToMarkdown()],
+    mdast: [docfxTagNode.fromMarkdown],
+    toMarkdown: [docfxTagNode.toMarkdown],
     detect: (markdown) => mayHoldDocfx(markdown) && showsDocfx(markdown),
     scan: (markdown) => (mayHoldDocfx(markdown) ? scanDocfx(markdown).scanned : []),
     spans: (markdown) => (mayHoldDocfx(markdown) ? scanDocfx(markdown).spans : []),

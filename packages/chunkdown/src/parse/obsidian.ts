@@ -1,5 +1,3 @@
-import type { Extension as MdastExtension } from 'mdast-util-from-markdown';
-import type { Options as ToMarkdownExtension } from 'mdast-util-to-markdown';
 import type {
   Code,
   Construct,
@@ -8,7 +6,7 @@ import type {
   State,
   TokenizeContext,
 } from 'micromark-util-types';
-import type { Position } from 'unist';
+import { type AtomNode, atomNode } from './atom-node.js';
 import type { DialectParser } from './dialect.js';
 
 /**
@@ -24,27 +22,19 @@ declare module 'micromark-util-types' {
   }
 }
 
-/** A wikilink or embed: `[[Page|alias]]`, `![[file.png]]`. */
-export interface ObsidianLink {
-  type: 'obsidianLink';
+/** A wikilink or embed: `[[Page|alias]]`, `![[file.png]]`; `raw` is the link as written. */
+export type ObsidianLink = AtomNode<'obsidianLink', 'raw'> & {
   /** What a reader sees: the alias, or the page (and heading) linked. */
   value: string;
-  /** The link as written. */
-  raw: string;
   /** Whether it is an embed (`![[…]]`). */
   embed: boolean;
-  data?: Record<string, unknown> | undefined;
-  position?: Position | undefined;
-}
+};
 
-/** A block id at the end of a line: `^abc123`. */
-export interface ObsidianBlockId {
-  type: 'obsidianBlockId';
+/** A block id at the end of a line: `^abc123`; `raw` is the id as written, with its caret. */
+export type ObsidianBlockId = AtomNode<'obsidianBlockId', 'raw'> & {
   /** The id, without its caret. */
   id: string;
-  data?: Record<string, unknown> | undefined;
-  position?: Position | undefined;
-}
+};
 
 declare module 'mdast' {
   interface PhrasingContentMap {
@@ -74,8 +64,8 @@ const CARET = 94;
 export function obsidianParser(): DialectParser {
   return {
     micromark: [obsidianSyntax()],
-    mdast: [obsidianFromMarkdown()],
-    toMarkdown: [obsidianToMarkdown()],
+    mdast: [linkNode.fromMarkdown, blockIdNode.fromMarkdown],
+    toMarkdown: [linkNode.toMarkdown, blockIdNode.toMarkdown],
     detect: (markdown) => markdown.includes('[[') && wikilink.test(markdown),
   };
 }
@@ -191,37 +181,14 @@ function tokenizeBlockId(this: TokenizeContext, effects: Effects, ok: State, nok
   }
 }
 
-/**
- * The `mdast-util-from-markdown` extension.
- *
- * @returns
- *   The extension.
- */
-export function obsidianFromMarkdown(): MdastExtension {
-  return {
-    enter: {
-      obsidianLink(token) {
-        const raw = this.sliceSerialize(token);
-        const embed = raw.startsWith('!');
-        this.enter({ type: 'obsidianLink', value: linkText(raw), raw, embed } as never, token);
-      },
-      obsidianBlockId(token) {
-        this.enter(
-          { type: 'obsidianBlockId', id: this.sliceSerialize(token).slice(1) } as never,
-          token,
-        );
-      },
-    },
-    exit: {
-      obsidianLink(token) {
-        this.exit(token);
-      },
-      obsidianBlockId(token) {
-        this.exit(token);
-      },
-    },
-  };
-}
+/** How a wikilink token becomes a node, and how the node is written: as it was. */
+const linkNode = atomNode('obsidianLink', 'raw', (raw) => ({
+  value: linkText(raw),
+  embed: raw.startsWith('!'),
+}));
+
+/** How a block id token becomes a node, and how the node is written: as it was. */
+const blockIdNode = atomNode('obsidianBlockId', 'raw', (raw) => ({ id: raw.slice(1) }));
 
 /**
  * What a reader sees of a wikilink: its alias (`[[Page|alias]]`), else the page and heading
@@ -244,19 +211,4 @@ export function linkText(raw: string): string {
   const [page = '', ...rest] = target.split('#');
   const heading = rest.join('#').replace(/^\^.*/, '').trim();
   return heading ? `${page.trim()} › ${heading}` : page.trim() || heading;
-}
-
-/**
- * The `mdast-util-to-markdown` extension: both are written as they were.
- *
- * @returns
- *   The extension.
- */
-export function obsidianToMarkdown(): ToMarkdownExtension {
-  return {
-    handlers: {
-      obsidianLink: (node: ObsidianLink) => node.raw,
-      obsidianBlockId: (node: ObsidianBlockId) => `^${node.id}`,
-    } as never,
-  };
 }

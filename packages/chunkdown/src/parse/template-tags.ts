@@ -1,6 +1,5 @@
-import type { Extension as MdastExtension } from 'mdast-util-from-markdown';
-import type { Options as ToMarkdownExtension } from 'mdast-util-to-markdown';
 import type { Code, Effects, Extension, State, TokenizeContext } from 'micromark-util-types';
+import { type AtomNode, atomNode } from './atom-node.js';
 
 /**
  * Template tags inside text, read as atoms: `{% … %}` and `{%- … -%}` (Liquid, Jekyll, GitBook,
@@ -18,14 +17,11 @@ declare module 'micromark-util-types' {
   }
 }
 
-/** A template tag inside text: `{{ page.title }}`, `{% include "x.md" %}`, `{{< ref "a" >}}`. */
-export interface TemplateTag {
-  type: 'templateTag';
-  /** The tag as written. */
-  tag: string;
-  data?: Record<string, unknown> | undefined;
-  position?: import('unist').Position | undefined;
-}
+/**
+ * A template tag inside text: `{{ page.title }}`, `{% include "x.md" %}`, `{{< ref "a" >}}`; `tag`
+ * is the tag as written.
+ */
+export type TemplateTag = AtomNode<'templateTag', 'tag'>;
 
 declare module 'mdast' {
   interface PhrasingContentMap {
@@ -133,36 +129,7 @@ function tokenizeTemplateTag(
 }
 
 /**
- * The `mdast-util-from-markdown` extension: a `templateTag` token becomes a `templateTag` node.
- *
- * @returns
- *   The extension.
+ * How a `templateTag` token becomes a `templateTag` node (`fromMarkdown`), and how the node is
+ * written: as it was (`toMarkdown`).
  */
-export function templateTagFromMarkdown(): MdastExtension {
-  return {
-    enter: {
-      templateTag(token) {
-        this.enter({ type: 'templateTag', tag: this.sliceSerialize(token) } as never, token);
-      },
-    },
-    exit: {
-      templateTag(token) {
-        this.exit(token);
-      },
-    },
-  };
-}
-
-/**
- * The `mdast-util-to-markdown` extension: a `templateTag` node is written as it was.
- *
- * @returns
- *   The extension.
- */
-export function templateTagToMarkdown(): ToMarkdownExtension {
-  return {
-    handlers: {
-      templateTag: (node: TemplateTag) => node.tag,
-    } as never,
-  };
-}
+export const templateTagNode = atomNode('templateTag', 'tag');

@@ -9,11 +9,7 @@ import {
   type TagLineRules,
   tagAttributes,
 } from './tag-lines.js';
-import {
-  templateTagFromMarkdown,
-  templateTagSyntax,
-  templateTagToMarkdown,
-} from './template-tags.js';
+import { templateTagNode, templateTagSyntax } from './template-tags.js';
 
 /**
  * The template dialect: paired block tags of template languages, each alone on its line, read
@@ -31,8 +27,8 @@ import {
 export function templateParser(): DialectParser {
   return {
     micromark: [templateTagSyntax()],
-    mdast: [templateTagFromMarkdown()],
-    toMarkdown: [templateTagToMarkdown()],
+    mdast: [templateTagNode.fromMarkdown],
+    toMarkdown: [templateTagNode.toMarkdown],
     detect: (markdown) =>
       (mayHoldTags(markdown) && scanTemplateTags(markdown).scanned.length > 0) ||
       inlineTag.test(markdown),
