@@ -1,6 +1,7 @@
 import { mathFromMarkdown, mathToMarkdown } from 'mdast-util-math';
 import { math as mathSyntax } from 'micromark-extension-math';
 import type { DialectParser } from './dialect.js';
+import { mathLabelFromMarkdown, mathLabelSyntax, mathLabelToMarkdown } from './math-label.js';
 import { sourceLines } from './source-lines.js';
 
 /** Options of the math dialect. */
@@ -15,7 +16,9 @@ export interface MathOptions {
 /**
  * The math dialect, as `micromark-extension-math` reads it: display math (`$$` lines around
  * TeX, `math` nodes) and math between double dollars inside text (`inlineMath`); single dollars
- * only when asked for. Math is kept as written: no escapes added or removed.
+ * only when asked for. Math is kept as written: no escapes added or removed. A closing `$$`
+ * line may carry a label, as MyST writes an equation's (`$$ (eq-energy)`): it closes the math
+ * and is kept on it (`math-label.ts`).
  *
  * @param options
  *   Whether single dollars make math.
@@ -23,10 +26,12 @@ export interface MathOptions {
  *   The parser.
  */
 export function mathParser(options: MathOptions = {}): DialectParser {
+  const toMarkdown = mathToMarkdown({ singleDollarTextMath: options.inline === true });
   return {
-    micromark: [mathSyntax({ singleDollarTextMath: options.inline === true })],
-    mdast: [mathFromMarkdown()],
-    toMarkdown: [mathToMarkdown({ singleDollarTextMath: options.inline === true })],
+    // Later extensions' constructs are tried first: the labelled math before the rest.
+    micromark: [mathSyntax({ singleDollarTextMath: options.inline === true }), mathLabelSyntax()],
+    mdast: [mathFromMarkdown(), mathLabelFromMarkdown()],
+    toMarkdown: [toMarkdown, mathLabelToMarkdown(toMarkdown)],
     detect: (markdown) => markdown.includes('$$') && pairedDollarLines(markdown),
     spans: (markdown) => (markdown.includes('$$') ? displayMathSpans(markdown) : []),
   };

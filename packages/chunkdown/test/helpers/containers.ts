@@ -80,7 +80,8 @@ export function unbalancedContainers(text: string): string[] {
 
 /**
  * The display math of a text as `micromark-extension-math` reads it (chunkdown's own parser
- * aside): the TeX of each `$$` block.
+ * aside): the TeX of each `$$` block. A closing `$$` line with a label (MyST: `$$ (eq-1)`)
+ * closes the block, as MyST reads it: the label is taken off before the read.
  *
  * @param text
  *   Markdown.
@@ -88,7 +89,8 @@ export function unbalancedContainers(text: string): string[] {
  *   The values of its `math` nodes.
  */
 export function displayMath(text: string): string[] {
-  const tree = fromMarkdown(text, {
+  const unlabelled = text.replace(/^([ \t>]*\${2,})[ \t]*\([^\s()]+\)[ \t]*$/gm, '$1');
+  const tree = fromMarkdown(unlabelled, {
     extensions: [math({ singleDollarTextMath: false })],
     mdastExtensions: [mathFromMarkdown()],
   });

@@ -1,5 +1,10 @@
+import type { Nodes, Root } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { toMarkdown } from 'mdast-util-to-markdown';
 import { describe, expect, test } from 'vitest';
+import { chunkdown } from '../../src/index.js';
 import { mathParser, pairedDollarLines } from '../../src/parse/math.js';
+import { math } from '../../src/syntax.js';
 
 describe('pairedDollarLines', () => {
   test('display math: two $$ lines, or $$ … $$ on one line', () => {
@@ -17,7 +22,92 @@ describe('pairedDollarLines', () => {
 describe('mathParser', () => {
   test('single-dollar math is off unless asked for', () => {
     expect(mathParser().detect('$$\nx\n$$')).toBe(true);
-    expect(mathParser().micromark).toHaveLength(1);
-    expect(mathParser({ inline: true }).micromark).toHaveLength(1);
+    const read = (markdown: string, inline?: boolean) => {
+      const parser = mathParser({ inline });
+      return fromMarkdown(markdown, {
+        extensions: [...parser.micromark],
+        mdastExtensions: [...parser.mdast],
+      });
+    };
+    expect(JSON.stringify(read('Costs $5 and $x$.'))).not.toContain('inlineMath');
+    expect(JSON.stringify(read('Costs $x$.', true))).toContain('inlineMath');
+  });
+});
+
+describe('a label after the closing `$$` (MyST)', () => {
+  const parser = mathParser();
+  const read = (markdown: string): Root =>
+    fromMarkdown(markdown, {
+      extensions: [...parser.micromark],
+      mdastExtensions: [...parser.mdast],
+    });
+  const maths = (tree: Nodes): Nodes[] =>
+    tree.type === 'math'
+      ? [tree]
+      : 'children' in tree
+        ? (tree.children as Nodes[]).flatMap((child) => maths(child))
+        : [];
+
+  test('closes the math, which keeps the label and is written with it', () => {
+    const markdown = '$$ meta\ne = mc^2\n\nx\n$$ (eq-energy)\n\nAfter.';
+    const tree = read(markdown);
+    const [node] = maths(tree);
+    expect(node).toMatchObject({
+      type: 'math',
+      meta: 'meta',
+      value: 'e = mc^2\n\nx',
+      data: { closingLabel: '(eq-energy)' },
+    });
+    expect(node?.position?.end.offset).toBe(markdown.indexOf('\n\nAfter'));
+    expect(tree.children.at(-1)?.type).toBe('paragraph');
+    expect(toMarkdown(tree, { extensions: [...parser.toMarkdown] })).toBe(
+      '$$meta\ne = mc^2\n\nx\n$$ (eq-energy)\n\nAfter.\n',
+    );
+  });
+
+  test('in a block quote and indented as a list item’s, as the math it would be without the label', () => {
+    for (const [labelled, bare] of [
+      ['> $$\n> a\n> $$ (q)\n\nText.', '> $$\n> a\n> $$\n\nText.'],
+      ['- Item\n\n  $$\n    a\n  b\n  $$ (i)\n', '- Item\n\n  $$\n    a\n  b\n  $$\n'],
+    ] as const) {
+      const without = (tree: Root) =>
+        JSON.stringify(tree, (key, value) =>
+          key === 'position' || key === 'data' ? undefined : value,
+        );
+      expect(without(read(labelled))).toBe(without(read(bare)));
+      expect(maths(read(labelled))[0]?.data).toMatchObject({ closingLabel: /^\(\w\)$/ });
+    }
+  });
+
+  test('math closed by a bare `$$`, never closed, or with text after `$$` that is no label, reads as before', () => {
+    const plain = fromMarkdown('$$\na\n$$\n$$ (b)\n', {
+      extensions: [...parser.micromark.slice(0, 1)],
+      mdastExtensions: [...parser.mdast.slice(0, 1)],
+    });
+    for (const markdown of [
+      '$$\na\n$$\n$$ (b)\n',
+      '$$\na\n$$ (two words)\nb',
+      '$$\na\n$$ label\nb',
+      '$$\na (x)\n',
+      '> $$\n> a\nlazy\n$$ (x)',
+    ]) {
+      const base = fromMarkdown(markdown, {
+        extensions: [...parser.micromark.slice(0, 1)],
+        mdastExtensions: [...parser.mdast.slice(0, 1)],
+      });
+      expect(read(markdown)).toEqual(base);
+    }
+    expect(maths(plain).map((node) => (node as { value: string }).value)).toEqual(['a', '']);
+  });
+
+  test('a chunk of labelled math holds its label; what follows is not math', () => {
+    const markdown =
+      'Energy:\n\n$$\ne = mc^2\n$$ (eq-energy)\n\nText after the equation, with **bold** words.';
+    const { chunks } = chunkdown({ chunkSize: 30, syntax: [math()] }).split(markdown);
+    const at = chunks.findIndex((chunk) => chunk.text.includes('$$\ne = mc^2\n$$ (eq-energy)'));
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(chunks.length).toBeGreaterThan(at + 1);
+    for (const chunk of chunks.slice(at + 1)) expect(chunk.text).not.toContain('$');
+    expect(chunks.map((chunk) => chunk.text).join(' ')).toContain('with **bold** words.');
   });
 });

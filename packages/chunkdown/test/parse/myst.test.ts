@@ -500,3 +500,36 @@ describe('the myst dialect', () => {
     expect(chunks.every((chunk) => !chunk.containers?.length)).toBe(true);
   });
 });
+
+describe('labelled display math', () => {
+  // MyST writes an equation's label after its closing `$$`; the math ends there.
+  const markdown = [
+    ':::{note}',
+    'The energy of a body at rest, written as a labelled equation in the note that holds it:',
+    '',
+    '$$',
+    'e = mc^2',
+    '$$ (eq-energy)',
+    '',
+    'And the text after the equation, still inside the note, long enough to need a second chunk.',
+    ':::',
+    '',
+    'After the note, a paragraph of its own.',
+  ].join('\n');
+
+  for (const chunkSize of [60, 120, 300]) {
+    test(`ends at its labelled closer, so a directive's closer after it closes the directive (size ${chunkSize})`, () => {
+      const { result, problems } = findProblems(markdown, { chunkSize, syntax: auto() });
+      expect(problems).toEqual([]);
+      const chunks = result?.chunks ?? [];
+      const math = chunks.filter((chunk) => chunk.text.includes('mc^2'));
+      expect(math).toHaveLength(1);
+      for (const chunk of chunks) {
+        expect(openMystFences(chunk.text)).toEqual([]);
+        if (chunk.text.includes('After the note')) expect(chunk.containers ?? []).toEqual([]);
+        else expect(chunk.containers).toEqual([{ kind: 'myst', name: 'note' }]);
+      }
+      expect(math[0]?.text).toContain('$$\ne = mc^2\n$$ (eq-energy)');
+    });
+  }
+});
