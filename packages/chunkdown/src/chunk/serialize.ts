@@ -268,7 +268,11 @@ function codeHandler(state: WriterState): Handle {
   return (node: Code, parent: Parents | undefined, writer: State, info: Info) => {
     // A template's literal block (`{% raw %}` … `{% endraw %}`) is written between its own lines.
     const literal = literalSyntax(node);
-    if (literal) return `${literal.opener}\n${node.value}\n${literal.closer}`;
+    if (literal) {
+      const piece = (state.provenance.sliceOrigins.get(node)?.from ?? 0) > 0;
+      const separator = piece ? (literal.separator ?? '\n') : '\n';
+      return `${literal.opener}${separator}${node.value}\n${literal.closer}`;
+    }
     if (state.leaveOpenEnded && parent?.type === 'root' && unclosedInSource(state, node)) {
       const written = shortestFence(defaultHandlers.code(node, parent, writer, info), node.value);
       state.lastOpenEnded = written.slice(0, written.lastIndexOf('\n')).trimEnd();

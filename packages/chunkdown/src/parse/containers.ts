@@ -123,10 +123,16 @@ export function blankScanned(markdown: string, scanned: readonly ScannedContaine
           [...each.close, fence.padEnd(each.close[1] - each.close[0])],
         ];
       }
-      // A literal block's lines stand in as the fences of a code block.
+      // A literal block's lines stand in as the fences of a code block (an opener of several
+      // lines, MyST's options, as blank lines and its last line as the fence).
       const fence = literalFenceLength(each);
+      const start = literalStart(markdown, each);
       return [
-        [...each.open, literalFence(fence, each.open[1] - each.open[0])],
+        [
+          ...each.open,
+          blankLines(markdown.slice(each.open[0], start)) +
+            literalFence(fence, each.open[1] - start),
+        ],
         [...each.close, literalFence(fence, each.close[1] - each.close[0])],
       ];
     })
@@ -154,7 +160,31 @@ export function blankScanned(markdown: string, scanned: readonly ScannedContaine
  */
 export function literalFenceLength(scanned: ScannedContainer): number {
   const close = scanned.close ?? scanned.open;
-  return Math.min(scanned.open[1] - scanned.open[0], close[1] - close[0]);
+  const lines = scanned.opener.split('\n');
+  // The fence stands on the opener's last line.
+  const open =
+    lines.length > 1
+      ? (lines[lines.length - 1] as string).trim().length
+      : scanned.open[1] - scanned.open[0];
+  return Math.min(open, close[1] - close[0]);
+}
+
+/**
+ * Where the fence a literal block's opener stands in as starts: at the opener (its last line's
+ * text, for an opener of several lines), where the code block read from it starts.
+ *
+ * @param markdown
+ *   The document.
+ * @param scanned
+ *   A literal block.
+ * @returns
+ *   The offset.
+ */
+export function literalStart(markdown: string, scanned: ScannedContainer): number {
+  const [start, end] = scanned.open;
+  const lastLine = markdown.lastIndexOf('\n', end - 1) + 1;
+  if (lastLine <= start) return start;
+  return lastLine + (/^[ \t>]*/.exec(markdown.slice(lastLine, end))?.[0].length ?? 0);
 }
 
 /** A backtick fence of `fence` backticks, padded with spaces to `length`. */
@@ -171,6 +201,12 @@ export interface LiteralSyntax {
   opener: string;
   closer: string;
   container: Container;
+  /**
+   * `'\n\n'` when the source leaves a blank line after an opener of several lines (MyST's
+   * options, which a line of code starting with `:` would otherwise continue): a piece that does
+   * not start the code gets one too.
+   */
+  separator?: string | undefined;
 }
 
 /**
@@ -323,7 +359,7 @@ export function groupScanned(
     }
     if (each.body === 'literal') {
       const code = children[first - 1];
-      if (code?.type !== 'code' || startOf(code) !== openStart) {
+      if (code?.type !== 'code' || startOf(code) !== literalStart(markdown, each)) {
         failed.push(each);
         continue;
       }
@@ -331,8 +367,13 @@ export function groupScanned(
         opener: each.opener,
         closer: each.closer,
         container: each.container,
+        ...(each.opener.includes('\n') && each.separator === '\n\n' ? { separator: '\n\n' } : {}),
       };
       code.data = { ...code.data, chunkdownLiteral: literal } as never;
+      // An opener of several lines (MyST's options) is the code's too: it starts where it does.
+      if (code.position && openStart < startOf(code)) {
+        code.position = { ...code.position, start: point(openStart) };
+      }
       const language = each.container.attributes?.language;
       if (language) code.lang = language;
       continue;

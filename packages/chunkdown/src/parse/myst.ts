@@ -317,8 +317,10 @@ function directiveLines(markdown: string, lines: readonly SourceLine[]): Directi
         index = close + 1;
         continue;
       }
-      if (directive && colon && !indented[index]) {
-        // A colon directive whose body is code: a literal block, kept as written.
+      const options = directive && close !== -1 ? optionsEnd(lines, index + 1, close) : index + 1;
+      if (directive && (colon || options > index + 1) && !indented[index]) {
+        // A colon directive whose body is code, or a backtick one with options: a literal block,
+        // kept as written, whose options are part of its opener (repeated on every piece).
         const family = `myst:${index}`;
         const opener: TagLine = {
           family,
@@ -326,6 +328,7 @@ function directiveLines(markdown: string, lines: readonly SourceLine[]): Directi
           role: 'open',
           rest: (directive[3] as string).trim(),
           line,
+          ...(options > index + 1 ? { end: (lines[options - 1] as SourceLine).end } : {}),
         };
         literal.add(opener);
         tags.set(index, opener);

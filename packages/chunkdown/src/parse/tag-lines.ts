@@ -287,16 +287,17 @@ export function literalBlocks(
 ): ScannedContainer[] {
   const blocks: ScannedContainer[] = [];
   for (const { open, close } of found.literals) {
+    const [openStart, openEnd] = rangeOf(open);
     const block: ScannedContainer = {
       container: containerOf(open),
-      open: [open.line.textStart, open.line.end],
+      open: [openStart, openEnd],
       close: [close.line.textStart, close.line.end],
       body: 'literal',
-      opener: open.line.text.trimEnd(),
+      opener: openerText(markdown, open, openStart, openEnd),
       closer: close.line.text.trimEnd(),
       separator: '\n',
     };
-    const body = markdown.slice(open.line.end, close.line.start);
+    const body = markdown.slice(openEnd, close.line.start);
     const fence = '`'.repeat(literalFenceLength(block));
     if (!body.split('\n').some((line) => line.trimStart().startsWith(fence))) blocks.push(block);
   }

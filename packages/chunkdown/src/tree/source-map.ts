@@ -228,9 +228,14 @@ function charSource(map: MapState, node: Nodes, index: number): CharSource | und
  */
 function firstCursor(source: string, node: Nodes, start: number): Cursor {
   let offset = start;
-  if (node.type === 'code' && literalSyntax(node)) {
-    // A template's literal block starts on the line after its opening tag.
-    const lineEnd = source.indexOf('\n', offset);
+  const literal = node.type === 'code' ? literalSyntax(node) : undefined;
+  if (literal) {
+    // A literal block starts on the line after its opening tag (and the option lines of a MyST
+    // directive's opener).
+    let lineEnd = source.indexOf('\n', offset);
+    for (let line = literal.opener.split('\n').length; line > 1 && lineEnd !== -1; line--) {
+      lineEnd = source.indexOf('\n', lineEnd + 1);
+    }
     return { index: 0, offset: lineEnd === -1 ? source.length : lineEnd + 1, lineStart: true };
   }
   if (node.type === 'code') {

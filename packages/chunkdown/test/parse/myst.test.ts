@@ -75,6 +75,17 @@ describe('scanMyst', () => {
     expect(opened(markdown)).toEqual([
       ['````{tab-set}', '````', { kind: 'myst', name: 'tab-set' }],
       ['```{tab-item} Python', '```', { kind: 'myst', name: 'tab-item', title: 'Python' }],
+      // A code directive with options is code whose opener holds them (a literal block).
+      [
+        '```{code-block} python\n:linenos:',
+        '```',
+        { kind: 'myst', name: 'code-block', title: 'python', attributes: { language: 'python' } },
+      ],
+    ]);
+    expect(scanMyst(markdown).scanned.map((each) => each.body)).toEqual([
+      'fenced',
+      'fenced',
+      'literal',
     ]);
     // A fence of three inside a fence of three closes the outer one, as MyST reads it: the note
     // would hold `Text.` and a code block MyST ends with the note, which CommonMark runs on past
@@ -530,6 +541,53 @@ describe('labelled display math', () => {
         else expect(chunk.containers).toEqual([{ kind: 'myst', name: 'note' }]);
       }
       expect(math[0]?.text).toContain('$$\ne = mc^2\n$$ (eq-energy)');
+    });
+  }
+});
+
+describe('a code directive split in pieces', () => {
+  const body = Array.from({ length: 12 }, (_, n) => `print("line ${n} of the example")`);
+  const markdown = [
+    'Intro.',
+    '',
+    '```{code-block} python',
+    ':linenos:',
+    ':caption: An example',
+    '',
+    ...body,
+    '```',
+    '',
+    '- Item',
+    '',
+    '  :::{code} python',
+    '  :linenos:',
+    ...body.slice(0, 6).map((line) => `  ${line}`),
+    '  :::',
+    '',
+  ].join('\n');
+
+  for (const chunkSize of [60, 120, 300]) {
+    test(`repeats its option lines in every piece, as a directive whose body is markdown does (size ${chunkSize})`, () => {
+      const { result, problems } = findProblems(markdown, { chunkSize, syntax: auto() });
+      expect(problems).toEqual([]);
+      const chunks = result?.chunks ?? [];
+      const backtick = chunks.filter((chunk) => chunk.text.includes('```{code-block}'));
+      const colon = chunks.filter((chunk) => chunk.text.includes(':::{code}'));
+      expect(backtick.length).toBeGreaterThan(chunkSize === 300 ? 0 : 1);
+      for (const chunk of backtick) {
+        expect(chunk.text).toMatch(
+          /```\{code-block\} python\n:linenos:\n:caption: An example\n\n(?:print\("line \d+ of the example"\)\n)+```$/,
+        );
+      }
+      for (const chunk of colon) {
+        expect(chunk.text).toMatch(
+          /:::\{code\} python\n {2}:linenos:\n(?: {2}print\("line \d+ of the example"\)\n)+ {2}:::$/,
+        );
+      }
+      // Every line of code is in a piece, once.
+      const said = chunks.flatMap((chunk) => chunk.text.match(/print\("line \d+/g) ?? []);
+      expect(said).toHaveLength(18);
+      for (const chunk of chunks) expect(openMystFences(chunk.text)).toEqual([]);
     });
   }
 });
