@@ -55,6 +55,12 @@ export interface TagLine {
   implicit?: boolean | undefined;
   /** The rank of an implicit tag or a boundary (a heading's level); `0` when not given. */
   rank?: number | undefined;
+  /**
+   * The tags an implicit one is a branch of (`{% else %}` of `if`, `unless`, `for`, `case`): it
+   * opens only right inside one of them (else it is a line of text), and it ends where that
+   * tag closes; when that tag never closes, it is a line of text too.
+   */
+  within?: readonly string[] | undefined;
 }
 
 /** What a dialect of paired tag lines says about its lines. */
@@ -114,8 +120,10 @@ export function pairTagLines(markdown: string, rules: TagLineRules): PairedTagLi
   // End the tags open from `at` up, at `position`: implicit ones are containers ending there
   // (no closing line), the others lines of text.
   const endAbove = (at: number, position: number) => {
-    for (const tag of open.slice(at)) {
-      if (!tag.implicit) {
+    for (let index = at; index < open.length; index++) {
+      const tag = open[index] as TagLine;
+      // A branch whose tag ends too (unclosed) is a line of text, as that tag is.
+      if (!tag.implicit || (tag.within && enclosing(open, index) >= at)) {
         found.unpaired.push(tag);
         continue;
       }
@@ -156,6 +164,12 @@ export function pairTagLines(markdown: string, rules: TagLineRules): PairedTagLi
       }
       endAbove(at, tag.line.start);
       if (tag.role === 'boundary') return;
+      // A branch opens only right inside a tag it is a branch of.
+      const parent = open[enclosing(open, open.length)];
+      if (tag.within && !(parent?.family === tag.family && tag.within.includes(parent.name))) {
+        found.unpaired.push(tag);
+        return;
+      }
     }
     if (tag.role === 'open') {
       if (rules.literal?.(tag)) inLiteral = tag;
@@ -234,6 +248,13 @@ function openerText(markdown: string, opener: TagLine, start: number, end: numbe
       return line.slice(Math.min(indent, width));
     });
   return [first.text, ...rest].join('\n').trimEnd();
+}
+
+/** The index of the innermost tag below `index` on the stack that is not implicit, or -1. */
+function enclosing(open: readonly TagLine[], index: number): number {
+  let at = index - 1;
+  while (at >= 0 && (open[at] as TagLine).implicit) at--;
+  return at;
 }
 
 /** Where a tag's text is: `[start, end)`. */

@@ -62,6 +62,20 @@ const tagsOfLine = /\s*(\{%[^%]*%\}|\{\{[<%][\s\S]*?[>%]\}\})/y;
 /** How many lines a tag's attributes may take (`{{% blocks/cover` … `%}}`). */
 const MAX_TAG_LINES = 20;
 
+/**
+ * Branch tags and the blocks they are branches of (Liquid, Jinja, Nunjucks): each runs to the
+ * next branch or the block's closer, a container inside the block with no closer of its own, so
+ * a piece of a branch is written after the block's opener and its branch tag, and a block splits
+ * at its branches first.
+ */
+const branchOf: Readonly<Record<string, readonly string[]>> = {
+  else: ['if', 'unless', 'for', 'case'],
+  elsif: ['if', 'unless'],
+  elif: ['if'],
+  elseif: ['if'],
+  when: ['case'],
+};
+
 /** Blocks whose body is no markdown: kept as written. */
 const literal = new Set(['raw', 'highlight', 'comment', 'verbatim']);
 
@@ -144,11 +158,15 @@ function tagOf(text: string, line: SourceLine, start?: number, end?: number): Ta
   };
   const liquid = liquidTag.exec(text);
   if (liquid) {
+    const name = (liquid[2] as string).toLowerCase();
+    const close = liquid[1] !== undefined;
+    const within = close ? undefined : branchOf[name];
     return {
       family: 'liquid',
-      name: (liquid[2] as string).toLowerCase(),
-      role: liquid[1] !== undefined ? 'close' : 'open',
+      name,
+      role: close ? 'close' : 'open',
       rest: (liquid[3] as string).trim(),
+      ...(within ? { implicit: true, within } : {}),
       ...place,
     };
   }

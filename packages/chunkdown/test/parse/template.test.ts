@@ -4,6 +4,7 @@ import { dialectsFor } from '../../src/parse/dialect.js';
 import { parseDialects } from '../../src/parse/read-dialects.js';
 import { scanTemplateTags } from '../../src/parse/template.js';
 import { auto, template } from '../../src/syntax.js';
+import { findProblems } from '../helpers/invariants.js';
 
 const opened = (markdown: string) =>
   scanTemplateTags(markdown).scanned.map((each) => [each.opener, each.closer, each.container]);
@@ -136,7 +137,50 @@ describe('scanTemplateTags', () => {
 
   test('a closing tag closes the innermost open tag of its name; those inside stay text', () => {
     const markdown = '{% if a %}\n\n{% else %}\n\nB.\n\n{% for x in y %}\n\nC.\n\n{% endif %}\n';
-    expect(opened(markdown).map(([opener]) => opener)).toEqual(['{% if a %}']);
+    expect(opened(markdown).map(([opener]) => opener)).toEqual(['{% if a %}', '{% else %}']);
+  });
+
+  test('branches are containers inside their block, each up to the next branch or the closer', () => {
+    const markdown = [
+      '{% case os %}',
+      '{% when "linux" %}',
+      'Linux.',
+      '{% when "mac" %}',
+      'Mac.',
+      '{%- else -%}',
+      'Other.',
+      '{% endcase %}',
+    ].join('\n');
+    const found = scanTemplateTags(markdown).scanned;
+    expect(found.map((each) => [each.opener, each.closer])).toEqual([
+      ['{% case os %}', '{% endcase %}'],
+      ['{% when "linux" %}', ''],
+      ['{% when "mac" %}', ''],
+      ['{%- else -%}', ''],
+    ]);
+    const at = (text: string) => markdown.indexOf(text);
+    expect(found.slice(1).map((each) => each.close?.[0])).toEqual([
+      at('{% when "mac"'),
+      at('{%- else'),
+      at('{% endcase'),
+    ]);
+  });
+
+  test('a branch tag outside a block it belongs to, or in one never closed, is a line of text', () => {
+    for (const markdown of [
+      'Text.\n\n{% else %}\n\nMore.\n',
+      '{% tab %}\n{% elsif x %}\nA.\n{% endtab %}\n',
+      '{% for x in y %}\n{% when 1 %}\nA.\n{% endfor %}\n',
+      '{% if a %}\nA.\n{% else %}\nB.\n',
+    ]) {
+      const names = scanTemplateTags(markdown).scanned.map((each) => each.container.name);
+      expect(names).not.toContain('else');
+      expect(names).not.toContain('elsif');
+      expect(names).not.toContain('when');
+    }
+    // An unclosed `if` inside a closed `for`: its branch ends with it, as text.
+    const nested = '{% for x in y %}\n{% if a %}\nA.\n{% else %}\nB.\n{% endfor %}\n';
+    expect(opened(nested).map(([opener]) => opener)).toEqual(['{% for x in y %}']);
   });
 });
 
@@ -303,5 +347,70 @@ describe('the template dialect', () => {
       segmentAbove: Number.POSITIVE_INFINITY,
     });
     expect(segmented).toEqual(whole);
+  });
+});
+
+describe('branches of a block', () => {
+  const markdown = [
+    'Intro paragraph.',
+    '',
+    '{% if site.cloud %}',
+    'Run the cloud installer, which sets up the service for you and keeps it updated.',
+    '',
+    'Then sign in with your account to finish.',
+    '{% elsif site.docker %}',
+    'Pull the image and start a container from it with the ports you need.',
+    '{% else %}',
+    'Download the archive, unpack it and put the binary somewhere on your path.',
+    '',
+    'Start it by hand the first time, to check that it runs.',
+    '{% endif %}',
+    '',
+    'After the block.',
+  ].join('\n');
+  const branch: Record<string, string> = {
+    cloud: '{% if site.cloud %}\n',
+    docker: '{% elsif site.docker %}\n',
+    archive: '{% else %}\n',
+  };
+  const words: Record<string, string[]> = {
+    cloud: ['installer', 'sign'],
+    docker: ['image', 'ports'],
+    archive: ['archive', 'hand'],
+  };
+
+  for (const chunkSize of [60, 120, 300]) {
+    test(`a piece of a branch is written after the block's opener and its branch tag (size ${chunkSize})`, () => {
+      const { result, problems } = findProblems(markdown, { chunkSize, syntax: auto() });
+      expect(problems).toEqual([]);
+      const chunks = result?.chunks ?? [];
+      for (const chunk of chunks) {
+        for (const [name, said] of Object.entries(words)) {
+          if (!said.some((word) => chunk.text.includes(word))) continue;
+          // The branch's text follows the block's opener and its branch tag, and the block
+          // closes after it.
+          expect(
+            chunk.text.startsWith('{% if site.cloud %}\n') || chunk.text.startsWith('Intro'),
+          ).toBe(true);
+          const tag = chunk.text.indexOf(branch[name] as string);
+          expect(tag).toBeGreaterThanOrEqual(0);
+          for (const word of said.filter((each) => chunk.text.includes(each)))
+            expect(chunk.text.indexOf(word)).toBeGreaterThan(tag);
+          expect(chunk.text).toMatch(/\{% endif %\}(\n\nAfter the block\.)?$/);
+        }
+        if (chunk.text.includes('installer')) expect(chunk.text).not.toMatch(/\{% els/);
+      }
+      const all = chunks.map((chunk) => chunk.text).join('\n');
+      for (const word of Object.values(words).flat()) expect(all).toContain(word);
+    });
+  }
+
+  test('a block too big for a chunk is cut at its branches first', () => {
+    const { chunks } = chunkdown({ chunkSize: 160, syntax: auto() }).split(markdown);
+    expect(chunks.map((chunk) => chunk.text)).toContain(
+      '{% if site.cloud %}\n{% else %}\nDownload the archive, unpack it and put the binary somewhere on your path.\n\nStart it by hand the first time, to check that it runs.\n{% endif %}',
+    );
+    const cloud = chunks.find((chunk) => chunk.text.includes('installer'));
+    expect(cloud?.text).toContain('Then sign in with your account to finish.\n{% endif %}');
   });
 });
