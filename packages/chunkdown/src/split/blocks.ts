@@ -94,6 +94,13 @@ export function createSplitState(setup: SplitSetup): SplitState {
         if (!open?.[index]) {
           const node = nodes[index] as Nodes;
           const unit = state.block(node, path, section);
+          const previous = units[units.length - 1];
+          if (previous && !markup.has(previous) && namesBlockBefore(node)) {
+            // Obsidian's block id of a list or a table (`^id`, on its own line after it) goes
+            // with the block's last piece.
+            units[units.length - 1] = withTrailer(previous, unit);
+            continue;
+          }
           units.push(unit);
           if (
             node.type === 'html' &&
@@ -127,6 +134,15 @@ export function createSplitState(setup: SplitSetup): SplitState {
     },
   };
   return state;
+}
+
+/** Whether a block is an Obsidian block id alone (`^steps`), which names the block before it. */
+function namesBlockBefore(node: Nodes): boolean {
+  return (
+    node.type === 'paragraph' &&
+    node.children.length === 1 &&
+    node.children[0]?.type === 'obsidianBlockId'
+  );
 }
 
 /**

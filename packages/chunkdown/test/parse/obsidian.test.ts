@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { chunkdown } from '../../src/index.js';
 import { linkText } from '../../src/parse/obsidian.js';
 import { auto, obsidian } from '../../src/syntax.js';
+import { findProblems } from '../helpers/invariants.js';
 
 const note = [
   '# Weekly review',
@@ -53,4 +54,46 @@ describe('the Obsidian dialect', () => {
     expect(linkText('[[Page#^block]]')).toBe('Page');
     expect(linkText('![[a.png|200x100]]')).toBe('a.png');
   });
+});
+
+describe('a block id on its own line after a list or a table', () => {
+  const items = Array.from(
+    { length: 6 },
+    (_, n) => `- Step ${n + 1}: check that the [[Checklist]] item number ${n + 1} is done.`,
+  );
+  const rows = Array.from(
+    { length: 6 },
+    (_, n) => `| Server ${n + 1} | running since the [[Migration]] of week ${n + 1} |`,
+  );
+  const markdown = [
+    'Intro with a [[Link]] to start.',
+    '',
+    ...items,
+    '',
+    '^steps',
+    '',
+    'A paragraph between the list and the table, long enough to stand on its own.',
+    '',
+    '| Name | State |',
+    '| --- | --- |',
+    ...rows,
+    '',
+    '^servers',
+    '',
+    'After the table, another paragraph that is long enough to stand on its own.',
+  ].join('\n');
+
+  for (const chunkSize of [60, 120, 300]) {
+    test(`stays with the block it names (size ${chunkSize})`, () => {
+      const { result, problems } = findProblems(markdown, { chunkSize, syntax: auto() });
+      expect(problems).toEqual([]);
+      const texts = (result?.chunks ?? []).map((chunk) => chunk.text);
+      const steps = texts.find((text) => text.includes('^steps'));
+      const servers = texts.find((text) => text.includes('^servers'));
+      // Right after the block's last piece.
+      expect(steps).toMatch(/item number 6 is done\.\n\n\^steps(\n|$)/);
+      expect(servers).toMatch(/week 6 \|\n\n\^servers(\n|$)/);
+      expect(texts.filter((text) => /\^(steps|servers)/.test(text))).toHaveLength(2);
+    });
+  }
 });
