@@ -123,16 +123,13 @@ export function blankScanned(markdown: string, scanned: readonly ScannedContaine
           [...each.close, fence.padEnd(each.close[1] - each.close[0])],
         ];
       }
-      // A literal block's lines stand in as the fences of a code block (an opener of several
-      // lines, MyST's options, as blank lines and its last line as the fence).
+      // A literal block's lines stand in as the fences of a code block (the first line of an
+      // opener of several lines: its other lines, MyST's options, are read as lines of the code
+      // and taken off it in `groupScanned`).
       const fence = literalFenceLength(each);
-      const start = literalStart(markdown, each);
+      const firstLine = firstLineEnd(markdown, each.open);
       return [
-        [
-          ...each.open,
-          blankLines(markdown.slice(each.open[0], start)) +
-            literalFence(fence, each.open[1] - start),
-        ],
+        [each.open[0], firstLine, literalFence(fence, firstLine - each.open[0])],
         [...each.close, literalFence(fence, each.close[1] - each.close[0])],
       ];
     })
@@ -160,31 +157,17 @@ export function blankScanned(markdown: string, scanned: readonly ScannedContaine
  */
 export function literalFenceLength(scanned: ScannedContainer): number {
   const close = scanned.close ?? scanned.open;
-  const lines = scanned.opener.split('\n');
-  // The fence stands on the opener's last line.
-  const open =
-    lines.length > 1
-      ? (lines[lines.length - 1] as string).trim().length
-      : scanned.open[1] - scanned.open[0];
+  // The fence stands on the opener's first line.
+  const open = scanned.opener.includes('\n')
+    ? (scanned.opener.split('\n')[0] as string).length
+    : scanned.open[1] - scanned.open[0];
   return Math.min(open, close[1] - close[0]);
 }
 
-/**
- * Where the fence a literal block's opener stands in as starts: at the opener (its last line's
- * text, for an opener of several lines), where the code block read from it starts.
- *
- * @param markdown
- *   The document.
- * @param scanned
- *   A literal block.
- * @returns
- *   The offset.
- */
-export function literalStart(markdown: string, scanned: ScannedContainer): number {
-  const [start, end] = scanned.open;
-  const lastLine = markdown.lastIndexOf('\n', end - 1) + 1;
-  if (lastLine <= start) return start;
-  return lastLine + (/^[ \t>]*/.exec(markdown.slice(lastLine, end))?.[0].length ?? 0);
+/** Where the first line of `[start, end)` ends (before its line ending). */
+function firstLineEnd(markdown: string, [start, end]: [number, number]): number {
+  const match = /\r?\n|\r/.exec(markdown.slice(start, end));
+  return match ? start + match.index : end;
 }
 
 /** A backtick fence of `fence` backticks, padded with spaces to `length`. */
@@ -359,7 +342,10 @@ export function groupScanned(
     }
     if (each.body === 'literal') {
       const code = children[first - 1];
-      if (code?.type !== 'code' || startOf(code) !== literalStart(markdown, each)) {
+      // An opener of several lines: its lines after the first were read as the code's first.
+      const optionLines = each.opener.split('\n').length - 1;
+      const lines = code?.type === 'code' ? code.value.split('\n') : [];
+      if (code?.type !== 'code' || startOf(code) !== openStart || lines.length <= optionLines) {
         failed.push(each);
         continue;
       }
@@ -370,10 +356,7 @@ export function groupScanned(
         ...(each.opener.includes('\n') && each.separator === '\n\n' ? { separator: '\n\n' } : {}),
       };
       code.data = { ...code.data, chunkdownLiteral: literal } as never;
-      // An opener of several lines (MyST's options) is the code's too: it starts where it does.
-      if (code.position && openStart < startOf(code)) {
-        code.position = { ...code.position, start: point(openStart) };
-      }
+      if (optionLines > 0) code.value = lines.slice(optionLines).join('\n');
       const language = each.container.attributes?.language;
       if (language) code.lang = language;
       continue;

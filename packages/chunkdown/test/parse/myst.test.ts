@@ -590,4 +590,40 @@ describe('a code directive split in pieces', () => {
       for (const chunk of chunks) expect(openMystFences(chunk.text)).toEqual([]);
     });
   }
+
+  test('in a list item, with a `---` option block, and in a block quote: every piece re-parses as the directive', () => {
+    const lines = body.slice(0, 6);
+    const docs = [
+      [
+        '1. Step',
+        '',
+        '   ```{code-block} python',
+        '   ---',
+        '   linenos: true',
+        '   ---',
+        ...lines.map((line) => `   ${line}`),
+        '   ```',
+        '',
+        'After.',
+      ],
+      [
+        '> ```{code-block} python',
+        '> :linenos:',
+        '> :caption: Quoted',
+        ...lines.map((line) => `> ${line}`),
+        '> ```',
+        '',
+        'After.',
+      ],
+    ].map((each) => each.join('\n'));
+    for (const markdown of docs) {
+      for (const chunkSize of [30, 60, 120]) {
+        const { result, problems } = findProblems(markdown, { chunkSize, syntax: auto() });
+        expect(problems).toEqual([]);
+        const pieces = (result?.chunks ?? []).filter((chunk) => chunk.text.includes('print('));
+        expect(pieces.length).toBeGreaterThan(1);
+        for (const chunk of pieces) expect(chunk.text).toMatch(/linenos/);
+      }
+    }
+  });
 });
