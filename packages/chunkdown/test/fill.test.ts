@@ -72,3 +72,80 @@ describe('markup a reader does not see joins a neighbour', () => {
     expect(chunks.filter((chunk) => markupOnly(chunk.text))).toEqual([]);
   });
 });
+
+describe('markup before a heading leads into it', () => {
+  const anchors = (name: string) =>
+    `<!-- Old headings. Do not remove or links may break. -->\n<a id="${name}"></a>\n\n`;
+
+  test('anchors before a heading start its first chunk, however full the chunk before them is', () => {
+    const { paragraph } = prose(11);
+    for (const chunkSize of [150, 200, 300, 500]) {
+      for (const maxOverflowRatio of [1, 1.5]) {
+        const markdown = `## Top\n\n${paragraph(chunkSize * 0.9)}\n\n${anchors('old-next')}### Next\n\n${paragraph(chunkSize * 0.6)}\n\n${paragraph(chunkSize * 0.6)}\n`;
+        const { chunks } = chunkdown({ chunkSize, maxOverflowRatio }).split(markdown);
+        const label = `${chunkSize} ×${maxOverflowRatio}`;
+        expect(
+          chunks.filter((chunk) => markupOnly(chunk.text)),
+          label,
+        ).toEqual([]);
+        const holder = chunks.find((chunk) => chunk.text.includes('<a id="old-next">'));
+        expect(holder?.text, label).toMatch(
+          /^<!-- Old headings[^]*<a id="old-next"><\/a>\n\n### Next\n/,
+        );
+        expect(holder?.breadcrumbs.map((crumb) => crumb.text)).toEqual(['Top']);
+      }
+    }
+  });
+
+  test('at the start of the document, and before a heading of any rank', () => {
+    const { paragraph } = prose(13);
+    const markdown = `${anchors('intro')}# Title\n\n${paragraph(180)}\n\n## A\n\n${paragraph(190)}\n\n${anchors('old-b')}## B\n\n${paragraph(120)}\n`;
+    const { chunks } = chunkdown({ chunkSize: 200 }).split(markdown);
+    expect(chunks.filter((chunk) => markupOnly(chunk.text))).toEqual([]);
+    expect(chunks[0]?.text).toMatch(/^<!-- Old headings[^]*<a id="intro"><\/a>\n\n# Title\n/);
+    expect(chunks.some((chunk) => /^<!--[^]*<a id="old-b"><\/a>\n\n## B\n/.test(chunk.text))).toBe(
+      true,
+    );
+  });
+
+  test('a closing tag before a heading stays with what it closes', () => {
+    const { paragraph } = prose(17);
+    const markdown = `## A\n\n<div class="note">\n\n${paragraph(120)}\n\n</div>\n\n## B\n\n${paragraph(120)}\n`;
+    const { chunks } = chunkdown({ chunkSize: 160 }).split(markdown);
+    const closer = chunks.find((chunk) => chunk.text.includes('</div>'));
+    expect(closer?.text).toMatch(/[a-z]\.\n\n<\/div>$/);
+    expect(chunks.find((chunk) => chunk.text.includes('## B'))?.text).toMatch(/^## B/);
+  });
+
+  test('a parent holds the chunk the anchors start', () => {
+    const { paragraph } = prose(19);
+    const markdown = `# Doc\n\n## Top\n\n${paragraph(270)}\n\n${anchors('old-next')}## Next\n\n${paragraph(200)}\n\n${paragraph(200)}\n`;
+    const { chunks, parents = [] } = chunkdown({ chunkSize: 300, parents: { maxSize: 600 } }).split(
+      markdown,
+    );
+    const holder = chunks.find((chunk) => chunk.text.startsWith('<!-- Old headings'));
+    const parent = parents.find((each) => each.id === holder?.parentId);
+    expect(parent?.text).toMatch(/^<!-- Old headings[^]*## Next\n/);
+    for (const chunk of chunks) {
+      const own = parents.find((each) => each.id === chunk.parentId);
+      expect(own && own.start <= chunk.start && chunk.end <= own.end).toBe(true);
+    }
+  });
+
+  test('an anchor on a line of its own inside a section leads into what follows it', () => {
+    const { paragraph } = prose(29);
+    for (const chunkSize of [150, 200, 300, 500]) {
+      for (const maxOverflowRatio of [1, 1.5]) {
+        const markdown = `## A\n\n${paragraph(chunkSize * 0.8)}\n\n<!-- Old headings. Do not remove or links may break. -->\n\n<a id="old-name"></a>\n\n${paragraph(chunkSize * 0.7)}\n\n${paragraph(chunkSize * 0.5)}\n`;
+        const { chunks } = chunkdown({ chunkSize, maxOverflowRatio }).split(markdown);
+        const label = `${chunkSize} ×${maxOverflowRatio}`;
+        expect(
+          chunks.filter((chunk) => markupOnly(chunk.text)),
+          label,
+        ).toEqual([]);
+        const holder = chunks.find((chunk) => chunk.text.includes('<a id="old-name">'));
+        expect(holder?.text, label).not.toMatch(/<\/a>$/);
+      }
+    }
+  });
+});

@@ -30,10 +30,17 @@ export interface SectionSpan {
   subsections: SectionSpan[];
 }
 
+/** A node with a source position. */
+interface Positioned {
+  position?: { start: { offset?: number | undefined } } | undefined;
+}
+
 /** A section as the section tree gives it (`tree/sections.ts`): only what spans need. */
 interface SectionLike {
   depth: number;
-  heading: { position?: { start: { offset?: number | undefined } } | undefined } | undefined;
+  heading: Positioned | undefined;
+  /** Markup before the heading that leads into it: the span starts there. */
+  lead?: readonly Positioned[];
   /** Its content before its first subsection. */
   blocks: readonly unknown[];
   subsections: readonly SectionLike[];
@@ -68,7 +75,9 @@ export function sectionSpans(document: SectionLike, length: number): SectionSpan
 function spansOf(sections: readonly SectionLike[], parent: SectionSpan, lend: boolean): void {
   const spans: Array<{ span: SectionSpan; section: SectionLike }> = [];
   for (const section of sections) {
-    const offset = section.heading?.position?.start.offset;
+    const heading = section.heading?.position?.start.offset;
+    const offset =
+      heading === undefined ? undefined : (section.lead?.[0]?.position?.start.offset ?? heading);
     if (offset === undefined || offset < parent.start || offset >= parent.end) {
       // No place of its own: its subsections are the parent's.
       spansOf(section.subsections, parent, false);

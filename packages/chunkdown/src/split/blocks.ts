@@ -6,6 +6,7 @@ import type { Measure } from '../tree/measure.js';
 import { openFences } from '../tree/open-fences.js';
 import type { Provenance } from '../tree/provenance.js';
 import type { Records } from '../tree/records.js';
+import { anchorCount, rawMarkup } from '../util/markup.js';
 import { fenceRegionUnit } from './fence-region.js';
 import { endsOpening, isMarkupOnly } from './html.js';
 import { splitters } from './splitters.js';
@@ -101,6 +102,10 @@ export function createSplitState(setup: SplitSetup): SplitState {
             units[units.length - 1] = withTrailer(previous, unit);
             continue;
           }
+          if (leadsInWithMarkup(node, unit, state.options.chunkSize * MARKUP_SHARE)) {
+            units.push({ ...unit, leadIn: true });
+            continue;
+          }
           units.push(unit);
           if (
             node.type === 'html' &&
@@ -143,6 +148,16 @@ function namesBlockBefore(node: Nodes): boolean {
     node.children.length === 1 &&
     node.children[0]?.type === 'obsidianBlockId'
   );
+}
+
+/**
+ * Whether a block is a paragraph of anchors alone (`<a id="old-name"></a>` on a line of its own),
+ * up to `limit`: it names what follows it, so it leads into it like a heading.
+ */
+function leadsInWithMarkup(node: Nodes, unit: Unit, limit: number): boolean {
+  if (node.type !== 'paragraph' || unit.size > limit) return false;
+  const html = rawMarkup(node);
+  return html !== undefined && anchorCount(html) > 0;
 }
 
 /**

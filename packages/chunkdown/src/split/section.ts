@@ -1,6 +1,7 @@
 import type { Nodes } from 'mdast';
 import type { Section } from '../tree/sections.js';
 import type { Leaf, SplitState, Unit } from './types.js';
+import { withTrailer } from './unit.js';
 
 /**
  * A unit for a section: its heading (kept with what follows), its content (split into parts at
@@ -29,6 +30,10 @@ export function sectionUnit(section: Section, state: SplitState): Unit {
       ];
     }
     const units: Unit[] = [];
+    // Markup that names the heading (`<a id="old-name"></a>`) leads into it.
+    const lead = state.blocks(section.lead as Nodes[], [], section);
+    if (lead.length > 0)
+      units.push({ ...lead.reduce((run, unit) => withTrailer(run, unit)), leadIn: true });
     if (section.heading) units.push(state.block(section.heading, [], section));
     units.push(...parts(section, state));
     for (const subsection of section.subsections) units.push(sectionUnit(subsection, state));
@@ -85,8 +90,9 @@ function hasContent(section: Section): boolean {
   );
 }
 
-/** Leaves of a whole section: its heading, its blocks, then its subsections'. */
+/** Leaves of a whole section: the markup before its heading, its heading, its blocks, then its subsections'. */
 function sectionLeaves(section: Section, into: Leaf[]): Leaf[] {
+  for (const node of section.lead) into.push({ path: [], node, from: -1, to: -1, section });
   if (section.heading) into.push({ path: [], node: section.heading, from: -1, to: -1, section });
   for (const node of section.blocks) into.push({ path: [], node, from: -1, to: -1, section });
   for (const subsection of section.subsections) sectionLeaves(subsection, into);

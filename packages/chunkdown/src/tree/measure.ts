@@ -57,6 +57,7 @@ function sectionMeasure(size: (node: Nodes) => number): (section: Section) => nu
     const cached = cache.get(of);
     if (cached !== undefined) return cached;
     let result = of.heading ? size(of.heading) : 0;
+    for (const block of of.lead) result += size(block);
     for (const block of of.blocks) result += size(block);
     for (const subsection of of.subsections) result += section(subsection);
     cache.set(of, result);

@@ -1,4 +1,6 @@
 import type { Heading, Root, RootContent } from 'mdast';
+import { isPlainText } from '../parse/nesting.js';
+import { anchorCount, rawMarkup } from '../util/markup.js';
 import { openFences } from './open-fences.js';
 
 /**
@@ -9,6 +11,12 @@ export interface Section {
   /** 0 for the document, else the heading's rank. */
   depth: number;
   heading: Heading | undefined;
+  /**
+   * Markup right before the heading that a reader does not see and that names or marks it
+   * (`<a id="old-name"></a>`, `<!-- Old headings. Do not remove or links may break. -->`): it
+   * leads into the heading (see {@link leadingMarkup}).
+   */
+  lead: RootContent[];
   /** Content blocks before the first subsection. */
   blocks: RootContent[];
   subsections: Section[];
@@ -39,6 +47,7 @@ export function buildSections(root: Root, source?: string): Section {
   const document: Section = {
     depth: 0,
     heading: undefined,
+    lead: [],
     blocks: [],
     subsections: [],
     trail: [],
@@ -46,11 +55,13 @@ export function buildSections(root: Root, source?: string): Section {
   const stack: Section[] = [document];
   for (const node of root.children) {
     if (node.type === 'heading' && !inFence?.has(node)) {
+      const lead = leadingMarkup((stack[stack.length - 1] as Section).blocks);
       while ((stack[stack.length - 1] as Section).depth >= node.depth) stack.pop();
       const parent = stack[stack.length - 1] as Section;
       const section: Section = {
         depth: node.depth,
         heading: node,
+        lead,
         blocks: [],
         subsections: [],
         trail: [...parent.trail, node],
@@ -62,6 +73,32 @@ export function buildSections(root: Root, source?: string): Section {
     }
   }
   return document;
+}
+
+/**
+ * Take the anchors that lead into a heading off the end of the blocks before it: HTML blocks (or
+ * paragraphs of inline HTML alone) of only anchors and comments, anchors among them (`<a id="old-name"></a>`,
+ * `<!-- Old headings. Do not remove or links may break. -->`). They name the heading after them;
+ * left at the end of the section before, they were a chunk of their own whenever that section's
+ * last chunk was full.
+ *
+ * @param blocks
+ *   The blocks before the heading (changed in place).
+ * @returns
+ *   The blocks taken, in order.
+ */
+function leadingMarkup(blocks: RootContent[]): RootContent[] {
+  let start = blocks.length;
+  let anchors = 0;
+  while (start > 0) {
+    const block = blocks[start - 1] as RootContent;
+    const markup = isPlainText(block) ? undefined : rawMarkup(block);
+    const count = markup ? anchorCount(markup) : -1;
+    if (count < 0) break;
+    anchors += count;
+    start--;
+  }
+  return anchors === 0 ? [] : blocks.splice(start);
 }
 
 /** The root headings that a fence, read line by line, holds (see `buildSections`). */

@@ -186,5 +186,5 @@ export function leavesText(leaves: readonly Leaf[]): string {
 
 /** A section with nothing in it, for leaves and units made by hand. */
 export function emptySection(): Section {
-  return { depth: 0, heading: undefined, blocks: [], subsections: [], trail: [] };
+  return { depth: 0, heading: undefined, lead: [], blocks: [], subsections: [], trail: [] };
 }
