@@ -103,9 +103,9 @@ describe('markup before a heading leads into it', () => {
     const { chunks } = chunkdown({ chunkSize: 200 }).split(markdown);
     expect(chunks.filter((chunk) => markupOnly(chunk.text))).toEqual([]);
     expect(chunks[0]?.text).toMatch(/^<!-- Old headings[\s\S]*<a id="intro"><\/a>\n\n# Title\n/);
-    expect(chunks.some((chunk) => /^<!--[\s\S]*<a id="old-b"><\/a>\n\n## B\n/.test(chunk.text))).toBe(
-      true,
-    );
+    expect(
+      chunks.some((chunk) => /^<!--[\s\S]*<a id="old-b"><\/a>\n\n## B\n/.test(chunk.text)),
+    ).toBe(true);
   });
 
   test('a closing tag before a heading stays with what it closes', () => {
