@@ -30,26 +30,15 @@ const listMarker = /^(?:[-+*]|\d{1,9}[.)])[ \t]+(?=\S)/;
 /** A thematic break (`* * *`, `---`), which starts with what looks like a list marker. */
 const thematicBreak = /^(?:([-*_])[ \t]*)(?:\1[ \t]*){2,}$/;
 
-/** The latest document split, and its lines. */
-let latest: { markdown: string; lines: readonly SourceLine[] } | undefined;
-
 /**
- * Split a document into lines for the dialect scanners. Every dialect's detection and scan asks
- * for the lines of the same document in turn, so the latest answer is kept: one pass over the
- * document per split (or `update`), not one per dialect.
+ * Split a document into lines for the dialect scanners.
  *
  * @param markdown
  *   The document.
  * @returns
- *   Its lines, in order (shared: not to be changed).
+ *   Its lines, in order.
  */
-export function sourceLines(markdown: string): readonly SourceLine[] {
-  if (latest?.markdown !== markdown) latest = { markdown, lines: splitLines(markdown) };
-  return latest.lines;
-}
-
-/** The lines of a document (see {@link sourceLines}). */
-function splitLines(markdown: string): SourceLine[] {
+export function sourceLines(markdown: string): SourceLine[] {
   const lines: SourceLine[] = [];
   let fence: { char: string; length: number } | undefined;
   let start = 0;
