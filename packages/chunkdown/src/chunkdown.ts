@@ -8,6 +8,7 @@ import { type ResolvedOptions, resolveOptions } from './options.js';
 import { type Dialect, dialectsFor } from './parse/dialect.js';
 import { withExtensions } from './parse/extension.js';
 import { takeFrontmatter } from './parse/frontmatter.js';
+import { sourceText } from './parse/source-text.js';
 import { type SegmentSource, type SplitterMemory, splitDocument, type Work } from './pipeline.js';
 import { createMeasure, createRawMeasure } from './tree/measure.js';
 import { createSourceMapMemory } from './tree/source-map.js';
@@ -144,7 +145,7 @@ export function createSplitter(options: ChunkdownOptions): InternalSplitter {
     dialectsOf: (markdown) => {
       if (resolved.syntax.length === 0) return [];
       const text = markdown.charCodeAt(0) === byteOrderMark ? markdown.slice(1) : markdown;
-      return dialectsFor(resolved.syntax, takeFrontmatter(text).body);
+      return dialectsFor(resolved.syntax, sourceText(takeFrontmatter(text).body));
     },
     chunkSize: resolved.chunkSize,
     maxOverflowRatio: resolved.maxOverflowRatio,

@@ -22,6 +22,7 @@ import { parse, parseSegment } from './parse/parse.js';
 import { type DialectParse, dialectSegmentParser, parseDialects } from './parse/read-dialects.js';
 import { reuseSegments, type SegmentStore } from './parse/segment-cache.js';
 import type { SegmentParser } from './parse/segmented.js';
+import { sourceText } from './parse/source-text.js';
 import { createSplitState } from './split/blocks.js';
 import { sectionUnit } from './split/section.js';
 import { createMeasure, createRawMeasure, type Measure } from './tree/measure.js';
@@ -98,7 +99,9 @@ export function splitDocument(
   plan: SplitPlan = {},
 ): { result: SplitResult; work: Work; sections?: SectionSpan } {
   const { frontmatter, body } = takeFrontmatter(markdown);
-  const dialects = options.syntax.length > 0 ? dialectsFor(options.syntax, body) : [];
+  // Detection and the read share the body's lines and what the dialects' scans find in them.
+  const source = sourceText(body);
+  const dialects = options.syntax.length > 0 ? dialectsFor(options.syntax, source) : [];
   // Segments of the earlier split whose text is the same are not parsed again, when they were
   // read with the same dialects (which a document shows: an edit may change them).
   const segments = plan.memory ? reuseSegments(plan.previous?.segments) : undefined;
@@ -110,7 +113,7 @@ export function splitDocument(
   };
   const read: DialectParse =
     dialects.length > 0
-      ? parseDialects(body, dialects, parserFor)
+      ? parseDialects(source, dialects, parserFor)
       : {
           tree: plan.parseBody?.(body) ?? parse(body, {}, parserFor([])),
           syntax: [],

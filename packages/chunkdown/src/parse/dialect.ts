@@ -3,6 +3,7 @@ import type { Extension as MdastExtension, Options } from 'mdast-util-from-markd
 import type { Options as ToMarkdownExtension } from 'mdast-util-to-markdown';
 import type { Container, Diagnostic, Syntax, SyntaxExtension, SyntaxName } from '../types.js';
 import type { SegmentFailure } from './segmented.js';
+import type { SourceText } from './source-text.js';
 
 /** A micromark syntax extension, as `fromMarkdown` takes it. */
 export type MicromarkExtension = NonNullable<Options['extensions']>[number];
@@ -74,16 +75,20 @@ export interface DialectParser {
    * written by chunkdown itself, with their opener and closer as written).
    */
   readonly toMarkdown: readonly ToMarkdownExtension[];
-  /** Whether a document shows the dialect (for `when: 'detected'`). */
-  detect(markdown: string): boolean;
+  /**
+   * Whether a document shows the dialect (for `when: 'detected'`). Every question takes the text
+   * as a {@link SourceText}: its lines, and what a scan finds in them, are shared by the dialects
+   * that read the same text.
+   */
+  detect(source: SourceText): boolean;
   /** The containers a line scanner finds (forms no extension reads). */
-  scan?: ((markdown: string) => ScannedContainer[]) | undefined;
+  scan?: ((source: SourceText) => ScannedContainer[]) | undefined;
   /**
    * The stretches of a document its constructs may span across blank lines (a container from its
    * opening fence to its closing one, or to the end when it has none): a large document is parsed
    * in segments, and no segment ends inside one (`read-dialects.ts`).
    */
-  spans?: ((markdown: string) => Array<[number, number]>) | undefined;
+  spans?: ((source: SourceText) => Array<[number, number]>) | undefined;
   /**
    * Check a tree read in segments for what only a whole read finds (MDX: an import declared
    * twice, in two segments): the top-level nodes a whole read fails on, in order (each as if
@@ -154,16 +159,16 @@ export function defineSyntax(
  *
  * @param syntax
  *   The `syntax` option, resolved (one per dialect).
- * @param markdown
+ * @param source
  *   The document (front matter blanked).
  * @returns
  *   The dialects, in the order given.
  */
-export function dialectsFor(syntax: readonly Syntax[], markdown: string): Dialect[] {
+export function dialectsFor(syntax: readonly Syntax[], source: SourceText): Dialect[] {
   const dialects: Dialect[] = [];
   for (const { name, when, parser } of syntax) {
     const dialect = parser as DialectParser;
-    if (when === 'always' || dialect.detect(markdown)) dialects.push({ name, parser: dialect });
+    if (when === 'always' || dialect.detect(source)) dialects.push({ name, parser: dialect });
   }
   return dialects;
 }

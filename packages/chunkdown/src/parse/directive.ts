@@ -1,7 +1,8 @@
 import { directiveFromMarkdown, directiveToMarkdown } from 'mdast-util-directive';
 import { directive as directiveSyntax } from 'micromark-extension-directive';
 import type { DialectParser, MicromarkExtension, ScannedContainer } from './dialect.js';
-import { type SourceLine, sourceLines } from './source-lines.js';
+import type { SourceLine } from './source-lines.js';
+import type { SourceText } from './source-text.js';
 
 /** Options of the directive dialect. */
 export interface DirectiveOptions {
@@ -45,9 +46,9 @@ export function directiveParser(options: DirectiveOptions = {}): DialectParser {
     micromark: [extension],
     mdast: [directiveFromMarkdown()],
     toMarkdown: [directiveToMarkdown()],
-    detect: (markdown) => markdown.includes(':::') && scanFences(markdown).pairs > 0,
-    scan: (markdown) => (markdown.includes(':::') ? scanFences(markdown).scanned : []),
-    spans: (markdown) => (markdown.includes(':::') ? scanFences(markdown).spans : []),
+    detect: (source) => source.text.includes(':::') && scanFences(source).pairs > 0,
+    scan: (source) => (source.text.includes(':::') ? scanFences(source).scanned : []),
+    spans: (source) => (source.text.includes(':::') ? scanFences(source).spans : []),
   };
 }
 
@@ -69,22 +70,30 @@ const closing = /^(:{3,})[ \t]*$/;
  * extension does not read (a space after the colons, or a title after the name), which the parse
  * stage blanks and groups.
  *
- * @param markdown
+ * @param source
  *   The document.
  * @returns
  *   The number of pairs, the scanner's containers in document order, and the stretch of every
- *   container from its opening line to the end of its closing one (or of the document).
+ *   container from its opening line to the end of its closing one (or of the document), found
+ *   once per source.
  */
-export function scanFences(markdown: string): {
+export function scanFences(source: SourceText): Fences {
+  return source.once(pairFences);
+}
+
+/** What {@link scanFences} finds. */
+interface Fences {
   pairs: number;
   scanned: ScannedContainer[];
   spans: Array<[number, number]>;
-} {
+}
+
+function pairFences(source: SourceText): Fences {
   const stack: Frame[] = [];
   const scanned: ScannedContainer[] = [];
   const spans: Array<[number, number]> = [];
   let pairs = 0;
-  for (const line of sourceLines(markdown)) {
+  for (const line of source.lines()) {
     if (line.code || line.blank || line.text.charCodeAt(0) !== 58) continue;
     const close = closing.exec(line.text);
     if (close) {
@@ -106,7 +115,7 @@ export function scanFences(markdown: string): {
     if (open && !docfxLine.test(line.text)) stack.push(frame(open, line));
   }
   scanned.sort((a, b) => a.open[0] - b.open[0]);
-  for (const open of stack) spans.push([open.start, markdown.length]);
+  for (const open of stack) spans.push([open.start, source.text.length]);
   return { pairs, scanned, spans };
 }
 

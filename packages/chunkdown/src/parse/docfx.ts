@@ -1,7 +1,8 @@
 import type { Container } from '../types.js';
 import type { DialectParser } from './dialect.js';
 import { docfxTagNode, docfxTagSyntax } from './docfx-tags.js';
-import { type SourceLine, sourceLines } from './source-lines.js';
+import type { SourceLine } from './source-lines.js';
+import type { SourceText } from './source-text.js';
 import {
   type PairedTagLines,
   pairTagLines,
@@ -30,9 +31,9 @@ export function docfxParser(): DialectParser {
     micromark: [docfxTagSyntax()],
     mdast: [docfxTagNode.fromMarkdown],
     toMarkdown: [docfxTagNode.toMarkdown],
-    detect: (markdown) => mayHoldDocfx(markdown) && showsDocfx(markdown),
-    scan: (markdown) => (mayHoldDocfx(markdown) ? scanDocfx(markdown).scanned : []),
-    spans: (markdown) => (mayHoldDocfx(markdown) ? scanDocfx(markdown).spans : []),
+    detect: (source) => mayHoldDocfx(source.text) && showsDocfx(source),
+    scan: (source) => (mayHoldDocfx(source.text) ? scanDocfx(source).scanned : []),
+    spans: (source) => (mayHoldDocfx(source.text) ? scanDocfx(source).spans : []),
   };
 }
 
@@ -49,13 +50,11 @@ const inlineTag =
  * Whether a document shows DocFX: a pair of its `:::` lines, a tab heading, or one of its tags
  * inside text, outside code.
  */
-function showsDocfx(markdown: string): boolean {
-  const found = scanDocfx(markdown);
+function showsDocfx(source: SourceText): boolean {
+  const found = scanDocfx(source);
   if (found.scanned.length > 0) return true;
-  if (!inlineTag.test(markdown)) return false;
-  return sourceLines(markdown).some(
-    (line) => !line.code && line.indent < 4 && inlineTag.test(line.text),
-  );
+  if (!inlineTag.test(source.text)) return false;
+  return source.lines().some((line) => !line.code && line.indent < 4 && inlineTag.test(line.text));
 }
 
 /** `::: zone pivot="x"`, `::: moniker-end`, `:::row:::`, `:::column span="2":::`, `:::image-end:::`. */
@@ -78,13 +77,19 @@ const docfxRules: TagLineRules = {
 /**
  * The paired DocFX lines of a document: the containers they make and the stretches they span.
  *
- * @param markdown
+ * @param source
  *   The document.
  * @returns
- *   The containers (by opening line), the stretches and the unpaired tags.
+ *   The containers (by opening line), the stretches and the unpaired tags (found once per
+ *   source).
  */
-export function scanDocfx(markdown: string): PairedTagLines {
-  const found = pairTagLines(markdown, docfxRules);
+export function scanDocfx(source: SourceText): PairedTagLines {
+  return source.once(findDocfx);
+}
+
+function findDocfx(source: SourceText): PairedTagLines {
+  const markdown = source.text;
+  const found = pairTagLines(source, docfxRules);
   for (const each of found.scanned) {
     if (
       each.close &&

@@ -2,7 +2,7 @@ import { mathFromMarkdown, mathToMarkdown } from 'mdast-util-math';
 import { math as mathSyntax } from 'micromark-extension-math';
 import type { DialectParser } from './dialect.js';
 import { mathLabelFromMarkdown, mathLabelSyntax, mathLabelToMarkdown } from './math-label.js';
-import { sourceLines } from './source-lines.js';
+import type { SourceText } from './source-text.js';
 
 /** Options of the math dialect. */
 export interface MathOptions {
@@ -32,8 +32,8 @@ export function mathParser(options: MathOptions = {}): DialectParser {
     micromark: [mathSyntax({ singleDollarTextMath: options.inline === true }), mathLabelSyntax()],
     mdast: [mathFromMarkdown(), mathLabelFromMarkdown()],
     toMarkdown: [toMarkdown, mathLabelToMarkdown(toMarkdown)],
-    detect: (markdown) => markdown.includes('$$') && pairedDollarLines(markdown),
-    spans: (markdown) => (markdown.includes('$$') ? displayMathSpans(markdown) : []),
+    detect: (source) => source.text.includes('$$') && pairedDollarLines(source),
+    spans: (source) => (source.text.includes('$$') ? displayMathSpans(source) : []),
   };
 }
 
@@ -43,14 +43,14 @@ const oneLineMath = /^\$\$.*\S.*\$\$[ \t]*$/;
 /**
  * Whether a document has `$$` lines that pair (outside fenced code), or a line with `$$ … $$`.
  *
- * @param markdown
+ * @param source
  *   The document.
  * @returns
  *   Whether it shows display math.
  */
-export function pairedDollarLines(markdown: string): boolean {
+export function pairedDollarLines(source: SourceText): boolean {
   let open = false;
-  for (const line of sourceLines(markdown)) {
+  for (const line of source.lines()) {
     if (line.code || !line.text.startsWith('$$')) continue;
     if (oneLineMath.test(line.text) || open) return true;
     open = true;
@@ -62,21 +62,21 @@ export function pairedDollarLines(markdown: string): boolean {
  * The stretches of display math: from a `$$` line (outside fenced code) to the next one, or to
  * the end of the document when none closes it. A line with `$$ … $$` is math of its own line.
  *
- * @param markdown
+ * @param source
  *   The document.
  * @returns
  *   `[start, end]` of each, in order.
  */
-export function displayMathSpans(markdown: string): Array<[number, number]> {
+export function displayMathSpans(source: SourceText): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   let open: number | undefined;
-  for (const line of sourceLines(markdown)) {
+  for (const line of source.lines()) {
     if (line.code || !line.text.startsWith('$$')) continue;
     if (open !== undefined) {
       spans.push([open, line.end]);
       open = undefined;
     } else if (!oneLineMath.test(line.text)) open = line.start;
   }
-  if (open !== undefined) spans.push([open, markdown.length]);
+  if (open !== undefined) spans.push([open, source.text.length]);
   return spans;
 }

@@ -6,7 +6,7 @@ import { mdxjs } from 'micromark-extension-mdxjs';
 import type { Diagnostic } from '../types.js';
 import type { DialectParser, MicromarkExtension, SegmentedFailure } from './dialect.js';
 import type { SegmentFailure } from './segmented.js';
-import { sourceLines } from './source-lines.js';
+import type { SourceText } from './source-text.js';
 
 /**
  * The MDX dialect, as `micromark-extension-mdxjs` and `mdast-util-mdx` read it: ESM
@@ -29,7 +29,7 @@ export function mdxParser(): DialectParser {
     detect: showsMdx,
     diagnose: mdxDiagnostic,
     locate: locateMdxFailure,
-    spans: (markdown) => (markdown.includes('<') ? jsxFlowSpans(markdown) : []),
+    spans: (source) => (source.text.includes('<') ? jsxFlowSpans(source) : []),
     checkSegmented: checkModuleBlocks,
   };
 }
@@ -45,18 +45,19 @@ const jsxTag = /<(\/?)([A-Za-z][\w.:-]*)?[^<>]*?(\/?)>/g;
  * ends inside it is read again longer). A tag written over several lines counts where its `>`
  * is. What this misreads only moves where segments end.
  *
- * @param markdown
+ * @param source
  *   The document.
  * @returns
  *   `[start, end]` of each closed element no other holds, in order.
  */
-export function jsxFlowSpans(markdown: string): Array<[number, number]> {
+export function jsxFlowSpans(source: SourceText): Array<[number, number]> {
+  const markdown = source.text;
   const spans: Array<[number, number]> = [];
   // The elements open: their names and where the lines that open them start.
   const open: Array<{ name: string; start: number }> = [];
   // An opening tag whose `>` is on a later line (it counts once it is known not self-closing).
   let pending: { name: string; start: number } | undefined;
-  for (const line of sourceLines(markdown)) {
+  for (const line of source.lines()) {
     if (line.code) continue;
     // The line as written (a `>` here is the end of a tag, not a block quote's marker).
     let text = markdown.slice(line.start, line.end).trimStart();
@@ -303,15 +304,16 @@ const component = /^[ \t]*<(?:[A-Z][\w.]*|>)/m;
  * `class="…"` attributes (JSX writes `className`), mdBook's `{{#include …}}` (the Rust book's
  * `<Listing>` elements wrap markdown, and it is no MDX).
  *
- * @param markdown
+ * @param source
  *   The document.
  * @returns
  *   Whether it reads as MDX.
  */
-export function showsMdx(markdown: string): boolean {
+export function showsMdx(source: SourceText): boolean {
+  const markdown = source.text;
   if (!component.test(markdown)) return false;
   if (esm.test(markdown)) return true;
-  return !htmlOnly.test(markdown) && wrapsMarkdown(markdown);
+  return !htmlOnly.test(markdown) && wrapsMarkdown(source);
 }
 
 /** What an HTML page has and MDX refuses or writes otherwise. */
@@ -324,10 +326,10 @@ const componentLine = /^<(\/?)([A-Z][\w.]*)(?:[ \t][^\n]*?)?(\/?)>[ \t]*$/;
  * Whether a component opened alone on a line is closed alone on a line after a blank line,
  * outside fenced code.
  */
-function wrapsMarkdown(markdown: string): boolean {
+function wrapsMarkdown(source: SourceText): boolean {
   const open = new Map<string, number>();
   let blankSince = new Set<string>();
-  for (const line of sourceLines(markdown)) {
+  for (const line of source.lines()) {
     if (line.code) continue;
     if (line.blank) {
       blankSince = new Set(open.keys());

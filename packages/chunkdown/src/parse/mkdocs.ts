@@ -1,6 +1,7 @@
 import type { Container } from '../types.js';
 import type { DialectParser, ScannedContainer } from './dialect.js';
-import { type SourceLine, sourceLines } from './source-lines.js';
+import type { SourceLine } from './source-lines.js';
+import type { SourceText } from './source-text.js';
 
 /**
  * The MkDocs dialect (Material for MkDocs, Python-Markdown): admonitions (`!!! note "Title"`,
@@ -17,8 +18,8 @@ export function mkdocsParser(): DialectParser {
     micromark: [],
     mdast: [],
     toMarkdown: [],
-    detect: (markdown) => mayHaveOpeners(markdown) && scanIndented(markdown).length > 0,
-    scan: (markdown) => (mayHaveOpeners(markdown) ? scanIndented(markdown) : []),
+    detect: (source) => mayHaveOpeners(source.text) && scanIndented(source).length > 0,
+    scan: (source) => (mayHaveOpeners(source.text) ? scanIndented(source) : []),
   };
 }
 
@@ -35,13 +36,17 @@ const tab = /^===[!+]?[ \t]+"([^"]*)"[ \t]*$/;
  * The admonitions and tabs of a document: an opener line (outside fenced code) whose next
  * non-blank line is indented at least four columns more.
  *
- * @param markdown
+ * @param source
  *   The document.
  * @returns
- *   The containers, in document order.
+ *   The containers, in document order (found once per source).
  */
-export function scanIndented(markdown: string): ScannedContainer[] {
-  const lines = sourceLines(markdown);
+export function scanIndented(source: SourceText): ScannedContainer[] {
+  return source.once(findIndented);
+}
+
+function findIndented(source: SourceText): ScannedContainer[] {
+  const lines = source.lines();
   const found: ScannedContainer[] = [];
   lines.forEach((line, index) => {
     if (line.code || line.blank) return;

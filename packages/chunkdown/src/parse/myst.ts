@@ -1,6 +1,7 @@
 import type { Container } from '../types.js';
 import type { DialectParser } from './dialect.js';
 import type { SourceLine } from './source-lines.js';
+import type { SourceText } from './source-text.js';
 import {
   literalBlocks,
   type PairedTagLines,
@@ -31,9 +32,9 @@ export function mystParser(): DialectParser {
     micromark: [],
     mdast: [],
     toMarkdown: [],
-    detect: (markdown) => mayHoldDirectives(markdown) && scanMyst(markdown).scanned.length > 0,
-    scan: (markdown) => (mayHoldDirectives(markdown) ? scanMyst(markdown).scanned : []),
-    spans: (markdown) => (mayHoldDirectives(markdown) ? scanMyst(markdown).spans : []),
+    detect: (source) => mayHoldDirectives(source.text) && scanMyst(source).scanned.length > 0,
+    scan: (source) => (mayHoldDirectives(source.text) ? scanMyst(source).scanned : []),
+    spans: (source) => (mayHoldDirectives(source.text) ? scanMyst(source).spans : []),
   };
 }
 
@@ -190,13 +191,18 @@ function mystRules(markdown: string): TagLineRules {
  * The MyST directives of a document whose body is markdown: the containers they make (by
  * opening line) and the stretches from each opening line to its closing line.
  *
- * @param markdown
+ * @param source
  *   The document.
  * @returns
- *   What the paired-tag-line engine finds with MyST's rules.
+ *   What the paired-tag-line engine finds with MyST's rules (found once per source).
  */
-export function scanMyst(markdown: string): PairedTagLines {
-  const found = pairTagLines(markdown, mystRules(markdown));
+export function scanMyst(source: SourceText): PairedTagLines {
+  return source.once(findMyst);
+}
+
+function findMyst(source: SourceText): PairedTagLines {
+  const markdown = source.text;
+  const found = pairTagLines(source, mystRules(markdown));
   found.scanned.push(...literalBlocks(markdown, found, literalContainer));
   found.scanned.sort((a, b) => a.open[0] - b.open[0]);
   for (const each of found.scanned) {

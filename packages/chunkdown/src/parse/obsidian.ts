@@ -66,7 +66,7 @@ export function obsidianParser(): DialectParser {
     micromark: [obsidianSyntax()],
     mdast: [linkNode.fromMarkdown, blockIdNode.fromMarkdown],
     toMarkdown: [linkNode.toMarkdown, blockIdNode.toMarkdown],
-    detect: (markdown) => markdown.includes('[[') && wikilink.test(markdown),
+    detect: ({ text }) => text.includes('[[') && wikilink.test(text),
   };
 }
 

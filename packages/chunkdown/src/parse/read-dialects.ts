@@ -19,6 +19,7 @@ import {
   type SegmentParser,
   type SegmentRecovery,
 } from './segmented.js';
+import { type SourceText, sourceText } from './source-text.js';
 
 /** A document read with docs dialects. */
 export interface DialectParse {
@@ -55,8 +56,9 @@ const MAX_BODY_DEPTH = 16;
  * dialect, with a diagnostic: only that block, never the whole document again, never a throw,
  * never lost text. The work is linear in the document.
  *
- * @param markdown
- *   The document (front matter blanked).
+ * @param source
+ *   The document (front matter blanked): the text its dialects were detected in, whose lines
+ *   and scans the whole read and the cuts of a segmented one use again.
  * @param dialects
  *   The dialects to read it with.
  * @param parsersFor
@@ -67,16 +69,17 @@ const MAX_BODY_DEPTH = 16;
  *   The tree, the dialects used and the diagnostics.
  */
 export function parseDialects(
-  markdown: string,
+  source: SourceText,
   dialects: readonly Dialect[],
   parsersFor: DialectSegmentParsers = dialectSegmentParser,
   settings: Partial<ParseSettings> = {},
 ): DialectParse {
+  const markdown = source.text;
   const options = { ...defaultParseSettings, ...settings };
   const syntax = dialects.map((dialect) => dialect.name);
   if (markdown.length < options.segmentAbove) {
     try {
-      const tree = readWith(markdown, dialects, guessLabels(markdown), 0);
+      const tree = readWith(source, dialects, guessLabels(markdown), 0);
       flattenDeepBlocks(tree.children, markdown, MAX_NESTING);
       return { tree, syntax, diagnostics: [] };
     } catch (error) {
@@ -84,7 +87,7 @@ export function parseDialects(
     }
   }
   const diagnostics: Diagnostic[] = [];
-  const tree = parseDialectSegments(markdown, dialects, parsersFor, options, diagnostics);
+  const tree = parseDialectSegments(source, dialects, parsersFor, options, diagnostics);
   // Found as the segments go (a block before the one found first fails later): in order.
   diagnostics.sort((a, b) => (a.lines?.[0] ?? a.line) - (b.lines?.[0] ?? b.line));
   return { tree, syntax, diagnostics };
@@ -101,21 +104,22 @@ function failedDialect(dialects: readonly Dialect[], error: unknown): Dialect | 
  * CommonMark reads it) is dropped, and the text parsed again without it.
  */
 function readWith(
-  markdown: string,
+  source: SourceText,
   dialects: readonly Dialect[],
   known: KnownLabels,
   depth: number,
   labels?: LabelRecorder,
 ): Root {
+  const markdown = source.text;
   let scanned: ScannedContainer[] =
     depth < MAX_BODY_DEPTH
-      ? dialects.flatMap((dialect) => dialect.parser.scan?.(markdown) ?? [])
+      ? dialects.flatMap((dialect) => dialect.parser.scan?.(source) ?? [])
       : [];
   scanned.sort((a, b) => a.open[0] - b.open[0]);
   for (;;) {
     const tree = parseBlanked(markdown, scanned, dialects, known, depth, labels);
     const failed = groupScanned(tree, markdown, scanned, (body) =>
-      readWith(body, dialects, known, depth + 1, labels),
+      readWith(sourceText(body), dialects, known, depth + 1, labels),
     );
     if (failed.length === 0) {
       annotateContainers(tree, markdown);
@@ -155,15 +159,16 @@ function parseBlanked(
  * dialect does not parse read without the dialects that may fail.
  */
 function parseDialectSegments(
-  markdown: string,
+  source: SourceText,
   dialects: readonly Dialect[],
   parsersFor: DialectSegmentParsers,
   settings: ParseSettings,
   diagnostics: Diagnostic[],
 ): Root {
   // The tokenizer's offsets start after a byte order mark: so do the segments'.
-  const text = markdown.charCodeAt(0) === 0xfeff ? markdown.slice(1) : markdown;
-  const lines = dialectDocumentLines(text, dialects, settings);
+  const bom = source.text.charCodeAt(0) === 0xfeff;
+  const text = bom ? source.text.slice(1) : source.text;
+  const lines = dialectDocumentLines(bom ? sourceText(text) : source, dialects, settings);
   const recovery = dialectRecovery(text, lines, dialects, parsersFor, diagnostics);
   const tree = parseInSegments(text, settings, parsersFor(dialects), lines, recovery);
   // What only a whole read finds (MDX: an import declared in two segments): the blocks those
@@ -178,13 +183,13 @@ function parseDialectSegments(
  * construct spans across blank lines.
  */
 function dialectDocumentLines(
-  text: string,
+  source: SourceText,
   dialects: readonly Dialect[],
   settings: ParseSettings,
 ): DocumentLines {
-  const found = documentLines(text, settings.maxNesting);
+  const found = documentLines(source.text, settings.maxNesting);
   const spans = dialects
-    .flatMap((dialect) => dialect.parser.spans?.(text) ?? [])
+    .flatMap((dialect) => dialect.parser.spans?.(source) ?? [])
     .filter(([start, end]) => end - start <= MAX_SPAN)
     .sort((a, b) => a[0] - b[0]);
   return { ...found, cuts: cutsOutside(found.cuts, spans) };
@@ -215,7 +220,7 @@ export function plannedDialectSegments(
   dialects: readonly Dialect[],
 ): Array<[number, number]> {
   const settings = defaultParseSettings;
-  const lines = dialectDocumentLines(body, dialects, settings);
+  const lines = dialectDocumentLines(sourceText(body), dialects, settings);
   if (lines.deep.some((line) => line.depth > settings.maxSourceNesting)) return [];
   return plannedSegments(body, lines, settings.size);
 }
@@ -367,7 +372,7 @@ function cutsOutside(cuts: readonly number[], spans: ReadonlyArray<[number, numb
 export function dialectSegmentParser(dialects: readonly Dialect[]): SegmentParser {
   return (text, known): SegmentParse => {
     const labels = new LabelRecorder();
-    const tree = readWith(text, dialects, known, 0, labels);
+    const tree = readWith(sourceText(text), dialects, known, 0, labels);
     return { tree, labels: labels.record() };
   };
 }

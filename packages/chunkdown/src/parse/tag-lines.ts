@@ -1,7 +1,8 @@
 import type { Container } from '../types.js';
 import { literalFenceLength } from './containers.js';
 import type { ScannedContainer } from './dialect.js';
-import { type SourceLine, sourceLines } from './source-lines.js';
+import type { SourceLine } from './source-lines.js';
+import type { SourceText } from './source-text.js';
 
 /**
  * The engine for dialects whose containers are paired tag lines, each alone on its line: template
@@ -103,18 +104,19 @@ export interface PairedTagLines {
 /**
  * Pair the tag lines of a document.
  *
- * @param markdown
+ * @param source
  *   The document.
  * @param rules
  *   The dialect's rules.
  * @returns
  *   The containers, the stretches they span, the literal blocks and the tags left unpaired.
  */
-export function pairTagLines(markdown: string, rules: TagLineRules): PairedTagLines {
+export function pairTagLines(source: SourceText, rules: TagLineRules): PairedTagLines {
+  const markdown = source.text;
   const found: PairedTagLines = { scanned: [], spans: [], literals: [], unpaired: [] };
   const open: TagLine[] = [];
   const first = new Set(rules.firstChars);
-  const lines = sourceLines(markdown);
+  const lines = source.lines();
   // The literal block the lines are in: no tag in it counts until its closer.
   let inLiteral: TagLine | undefined;
   // End the tags open from `at` up, at `position`: implicit ones are containers ending there

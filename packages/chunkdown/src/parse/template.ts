@@ -1,6 +1,7 @@
 import type { Container } from '../types.js';
 import type { DialectParser } from './dialect.js';
 import type { SourceLine } from './source-lines.js';
+import type { SourceText } from './source-text.js';
 import {
   literalBlocks,
   type PairedTagLines,
@@ -29,15 +30,15 @@ export function templateParser(): DialectParser {
     micromark: [templateTagSyntax()],
     mdast: [templateTagNode.fromMarkdown],
     toMarkdown: [templateTagNode.toMarkdown],
-    detect: (markdown) =>
-      (mayHoldTags(markdown) && scanTemplateTags(markdown).scanned.length > 0) ||
-      inlineTag.test(markdown),
-    scan: (markdown) => {
-      if (!mayHoldTags(markdown)) return [];
-      const found = scanTemplateTags(markdown);
-      return [...found.scanned, ...literalBlocks(markdown, found, literalContainer)];
+    detect: (source) =>
+      (mayHoldTags(source.text) && scanTemplateTags(source).scanned.length > 0) ||
+      inlineTag.test(source.text),
+    scan: (source) => {
+      if (!mayHoldTags(source.text)) return [];
+      const found = scanTemplateTags(source);
+      return [...found.scanned, ...literalBlocks(source.text, found, literalContainer)];
     },
-    spans: (markdown) => (mayHoldTags(markdown) ? scanTemplateTags(markdown).spans : []),
+    spans: (source) => (mayHoldTags(source.text) ? scanTemplateTags(source).spans : []),
   };
 }
 
@@ -91,13 +92,18 @@ const templateRules: TagLineRules = {
  * The paired block tags of a document: the containers they make, and the stretches from each
  * opening line to its closing line (no segment of a large document ends inside one).
  *
- * @param markdown
+ * @param source
  *   The document.
  * @returns
- *   The containers (by opening line), the stretches, the literal blocks and the unpaired tags.
+ *   The containers (by opening line), the stretches, the literal blocks and the unpaired tags
+ *   (found once per source).
  */
-export function scanTemplateTags(markdown: string): PairedTagLines {
-  return pairTagLines(markdown, templateRules);
+export function scanTemplateTags(source: SourceText): PairedTagLines {
+  return source.once(pairTemplateTags);
+}
+
+function pairTemplateTags(source: SourceText): PairedTagLines {
+  return pairTagLines(source, templateRules);
 }
 
 /** What a literal block is: its name, and the language of `{% highlight ruby %}`. */

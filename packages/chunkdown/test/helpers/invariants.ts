@@ -8,6 +8,7 @@ import { chunkdown } from '../../src/index.js';
 import { dialectsFor } from '../../src/parse/dialect.js';
 import { takeFrontmatter } from '../../src/parse/frontmatter.js';
 import { parseDialects } from '../../src/parse/read-dialects.js';
+import { sourceText } from '../../src/parse/source-text.js';
 import { builtinSyntax } from '../../src/syntax.js';
 import { displayMath, unbalancedContainers } from './containers.js';
 
@@ -440,7 +441,8 @@ export function findProblems(
   );
   const readAs = (text: string): Root =>
     forced.length > 0
-      ? parseDialects(takeFrontmatter(text).body, dialectsFor(forced, '')).tree
+      ? parseDialects(sourceText(takeFrontmatter(text).body), dialectsFor(forced, sourceText('')))
+          .tree
       : parser.parse(text);
   // A document read with dialects is read so in every check: its words and links are what that
   // reading renders (an MkDocs body is markdown to it, where CommonMark sees indented code).

@@ -1,16 +1,19 @@
 import { describe, expect, test } from 'vitest';
 import { directiveParser, scanFences } from '../../src/parse/directive.js';
+import { sourceText } from '../../src/parse/source-text.js';
 
 describe('scanFences', () => {
   test('pairs fences as micromark does and leaves the forms it reads to it', () => {
-    const { pairs, scanned } = scanFences(':::note[Title]\ntext\n:::\n\n:::tip\nmore\n:::');
+    const { pairs, scanned } = scanFences(
+      sourceText(':::note[Title]\ntext\n:::\n\n:::tip\nmore\n:::'),
+    );
     expect(pairs).toBe(2);
     expect(scanned).toEqual([]);
   });
 
   test('finds the VitePress form (a space after the colons) with its title, and its closer', () => {
     const markdown = 'Intro\n\n::: tip Custom Title\nBody.\n:::\n';
-    const [found] = scanFences(markdown).scanned;
+    const [found] = scanFences(sourceText(markdown)).scanned;
     expect(found?.container).toEqual({ kind: 'directive', name: 'tip', title: 'Custom Title' });
     expect(markdown.slice(...(found?.open ?? [0, 0]))).toBe('::: tip Custom Title');
     expect(markdown.slice(...(found?.close ?? [0, 0]))).toBe(':::');
@@ -22,7 +25,7 @@ describe('scanFences', () => {
   });
 
   test('finds the older Docusaurus form (a title after the name)', () => {
-    const [found] = scanFences(':::note Before you start\nBody.\n:::').scanned;
+    const [found] = scanFences(sourceText(':::note Before you start\nBody.\n:::')).scanned;
     expect(found?.container).toEqual({
       kind: 'directive',
       name: 'note',
@@ -32,7 +35,7 @@ describe('scanFences', () => {
 
   test('a closer closes the innermost container whose opener has at most as many colons', () => {
     const markdown = ':::: info Outer\n::: tip Inner\nx\n:::\nafter\n::::';
-    const scanned = scanFences(markdown).scanned;
+    const scanned = scanFences(sourceText(markdown)).scanned;
     expect(
       scanned.map((each) => [each.container.name, markdown.slice(...(each.close ?? [0, 0]))]),
     ).toEqual([
@@ -42,14 +45,14 @@ describe('scanFences', () => {
   });
 
   test('fences inside fenced code and containers never closed are not containers', () => {
-    expect(scanFences('```md\n::: tip\nx\n:::\n```').pairs).toBe(0);
-    expect(scanFences('::: tip\nnever closed').scanned).toEqual([]);
+    expect(scanFences(sourceText('```md\n::: tip\nx\n:::\n```')).pairs).toBe(0);
+    expect(scanFences(sourceText('::: tip\nnever closed')).scanned).toEqual([]);
   });
 
   test('finds containers inside list items and block quotes', () => {
     const markdown =
       '1. Step\n\n   ::: warning\n   Careful.\n   :::\n\n> ::: info\n> Quoted.\n> :::';
-    expect(scanFences(markdown).scanned.map((each) => each.container.name)).toEqual([
+    expect(scanFences(sourceText(markdown)).scanned.map((each) => each.container.name)).toEqual([
       'warning',
       'info',
     ]);
@@ -59,10 +62,10 @@ describe('scanFences', () => {
 describe('directiveParser', () => {
   test('is detected by fences that pair, not by colons in text', () => {
     const { detect } = directiveParser();
-    expect(detect('::: tip\nx\n:::')).toBe(true);
-    expect(detect(':::note\nx\n:::')).toBe(true);
-    expect(detect('Meet at 12:45 or ::: later.')).toBe(false);
-    expect(detect(':::note\nnever closed')).toBe(false);
+    expect(detect(sourceText('::: tip\nx\n:::'))).toBe(true);
+    expect(detect(sourceText(':::note\nx\n:::'))).toBe(true);
+    expect(detect(sourceText('Meet at 12:45 or ::: later.'))).toBe(false);
+    expect(detect(sourceText(':::note\nnever closed'))).toBe(false);
   });
 
   test('reads container directives only, unless leaf or text directives are asked for', () => {

@@ -3,13 +3,14 @@ import { chunkdown } from '../../src/index.js';
 import { dialectsFor } from '../../src/parse/dialect.js';
 import { scanDocfx } from '../../src/parse/docfx.js';
 import { parseDialects } from '../../src/parse/read-dialects.js';
+import { sourceText } from '../../src/parse/source-text.js';
 import { inspectChunk } from '../../src/quality.js';
 import { auto, directive, docfx } from '../../src/syntax.js';
 import { unbalancedContainers as unbalancedLines } from '../helpers/containers.js';
 import { words } from '../helpers/invariants.js';
 
 const opened = (markdown: string) =>
-  scanDocfx(markdown).scanned.map((each) => [each.opener, each.closer, each.container]);
+  scanDocfx(sourceText(markdown)).scanned.map((each) => [each.opener, each.closer, each.container]);
 
 const doc = [
   '# Install the tool',
@@ -120,7 +121,7 @@ describe('scanDocfx', () => {
       ],
     ]);
     // The tab group ends at its `---`: the paragraph after it is in no tab.
-    const powershell = scanDocfx(doc).scanned[3];
+    const powershell = scanDocfx(sourceText(doc)).scanned[3];
     expect(doc.slice(powershell?.close?.[0])).toMatch(/^---\n/);
   });
 
@@ -146,7 +147,7 @@ describe('scanDocfx', () => {
       '',
       'Last tab, never closed.',
     ].join('\n');
-    const found = scanDocfx(markdown).scanned;
+    const found = scanDocfx(sourceText(markdown)).scanned;
     expect(found.map((each) => markdown.slice(each.open[0], each.close?.[0]).trim())).toEqual([
       '### [Windows](#tab/windows/arm)\n\n#### Inside the tab\n\nWindows text.',
       '### [Linux](#tab/linux)\n\nLinux text.',
@@ -176,7 +177,7 @@ describe('scanDocfx', () => {
       '',
       'Still in the tab.',
     ].join('\n');
-    const found = scanDocfx(markdown);
+    const found = scanDocfx(sourceText(markdown));
     expect(found.scanned.map((each) => each.opener)).toEqual(['# [Tab](#tab/t)']);
     expect(found.scanned[0]?.close?.[0]).toBe(markdown.length);
     expect(found.unpaired.map((tag) => tag.line.text)).toEqual([
@@ -195,7 +196,10 @@ describe('scanDocfx', () => {
       '    :::column-end:::',
       ':::row-end:::',
     ].join('\n');
-    const { tree } = parseDialects(markdown, dialectsFor([docfx()], markdown));
+    const { tree } = parseDialects(
+      sourceText(markdown),
+      dialectsFor([docfx()], sourceText(markdown)),
+    );
     const row = tree.children[0] as unknown as {
       type: string;
       name: string;
@@ -345,9 +349,12 @@ describe('the docfx dialect', () => {
 
   test('a large document reads in segments as it reads whole, no segment inside a container', () => {
     const markdown = Array.from({ length: 30 }, () => doc).join('\n');
-    const dialects = dialectsFor([docfx()], markdown);
-    const segmented = parseDialects(markdown, dialects, undefined, { segmentAbove: 0, size: 1 });
-    const whole = parseDialects(markdown, dialects, undefined, {
+    const dialects = dialectsFor([docfx()], sourceText(markdown));
+    const segmented = parseDialects(sourceText(markdown), dialects, undefined, {
+      segmentAbove: 0,
+      size: 1,
+    });
+    const whole = parseDialects(sourceText(markdown), dialects, undefined, {
       segmentAbove: Number.POSITIVE_INFINITY,
     });
     expect(segmented).toEqual(whole);

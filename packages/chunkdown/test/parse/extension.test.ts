@@ -11,6 +11,7 @@ import { resolveSyntax } from '../../src/options.js';
 import { dialectsFor } from '../../src/parse/dialect.js';
 import { reservedNames, withExtensions } from '../../src/parse/extension.js';
 import { parseDialects } from '../../src/parse/read-dialects.js';
+import { sourceText } from '../../src/parse/source-text.js';
 import { auto, syntaxNames } from '../../src/syntax.js';
 import type { Syntax } from '../../src/types.js';
 import { callout } from '../helpers/callout-extension.js';
@@ -87,7 +88,10 @@ describe('wiki links (micromark-extension-wiki-link + mdast-util-wiki-link)', ()
   test('read by the extension beside auto(), whose obsidian() reads `[[` too', () => {
     const markdown = 'See [[Pack animals:pack animals]] and [[Alpaca]].\n';
     const syntax = resolveSyntax(withExtensions([auto(), wikiLinks()]));
-    const tree = parseDialects(markdown, dialectsFor(syntax, markdown)).tree;
+    const tree = parseDialects(
+      sourceText(markdown),
+      dialectsFor(syntax, sourceText(markdown)),
+    ).tree;
     expect(wikiValues(tree)).toEqual(['Pack animals', 'Alpaca']);
   });
 
@@ -209,9 +213,11 @@ describe('large documents (parsed in segments)', () => {
   test('read in segments to the tree a whole read gives', () => {
     const markdown = large();
     const syntax = withExtensions([callout(), wikiLinks()]) as Syntax[];
-    const dialects = dialectsFor(syntax, markdown);
-    const whole = parseDialects(markdown, dialects, undefined, { segmentAbove: Infinity }).tree;
-    const segmented = parseDialects(markdown, dialects).tree;
+    const dialects = dialectsFor(syntax, sourceText(markdown));
+    const whole = parseDialects(sourceText(markdown), dialects, undefined, {
+      segmentAbove: Infinity,
+    }).tree;
+    const segmented = parseDialects(sourceText(markdown), dialects).tree;
     expect(shape(segmented)).toEqual(shape(whole));
   });
 
@@ -225,9 +231,11 @@ describe('large documents (parsed in segments)', () => {
     );
     const markdown = `${before}\n\n%%% open\n${after.join('\n\n')}\n`;
     const syntax = withExtensions([callout(), wikiLinks()]) as Syntax[];
-    const dialects = dialectsFor(syntax, markdown);
-    const whole = parseDialects(markdown, dialects, undefined, { segmentAbove: Infinity }).tree;
-    const segmented = parseDialects(markdown, dialects).tree;
+    const dialects = dialectsFor(syntax, sourceText(markdown));
+    const whole = parseDialects(sourceText(markdown), dialects, undefined, {
+      segmentAbove: Infinity,
+    }).tree;
+    const segmented = parseDialects(sourceText(markdown), dialects).tree;
     expect(shape(segmented)).toEqual(shape(whole));
     const last = whole.children.at(-1);
     expect(last?.type).toBe('callout');

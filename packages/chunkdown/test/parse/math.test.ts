@@ -4,24 +4,25 @@ import { toMarkdown } from 'mdast-util-to-markdown';
 import { describe, expect, test } from 'vitest';
 import { chunkdown } from '../../src/index.js';
 import { mathParser, pairedDollarLines } from '../../src/parse/math.js';
+import { sourceText } from '../../src/parse/source-text.js';
 import { math } from '../../src/syntax.js';
 
 describe('pairedDollarLines', () => {
   test('display math: two $$ lines, or $$ … $$ on one line', () => {
-    expect(pairedDollarLines('$$\nx^2\n$$')).toBe(true);
-    expect(pairedDollarLines('$$ E = mc^2 $$')).toBe(true);
+    expect(pairedDollarLines(sourceText('$$\nx^2\n$$'))).toBe(true);
+    expect(pairedDollarLines(sourceText('$$ E = mc^2 $$'))).toBe(true);
   });
 
   test('prices and one $$ line are not math, nor $$ inside fenced code', () => {
-    expect(pairedDollarLines('It costs $5 or $$10.')).toBe(false);
-    expect(pairedDollarLines('$$\nnever closed')).toBe(false);
-    expect(pairedDollarLines('```\n$$\nx\n$$\n```')).toBe(false);
+    expect(pairedDollarLines(sourceText('It costs $5 or $$10.'))).toBe(false);
+    expect(pairedDollarLines(sourceText('$$\nnever closed'))).toBe(false);
+    expect(pairedDollarLines(sourceText('```\n$$\nx\n$$\n```'))).toBe(false);
   });
 });
 
 describe('mathParser', () => {
   test('single-dollar math is off unless asked for', () => {
-    expect(mathParser().detect('$$\nx\n$$')).toBe(true);
+    expect(mathParser().detect(sourceText('$$\nx\n$$'))).toBe(true);
     const read = (markdown: string, inline?: boolean) => {
       const parser = mathParser({ inline });
       return fromMarkdown(markdown, {

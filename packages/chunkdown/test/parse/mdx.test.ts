@@ -1,10 +1,11 @@
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { describe, expect, test } from 'vitest';
 import { jsxFlowSpans, mdxDiagnostic, mdxParser, showsMdx } from '../../src/parse/mdx.js';
+import { sourceText } from '../../src/parse/source-text.js';
 
 describe('jsxFlowSpans', () => {
   const spanned = (markdown: string) =>
-    jsxFlowSpans(markdown).map(([start, end]) => markdown.slice(start, end));
+    jsxFlowSpans(sourceText(markdown)).map(([start, end]) => markdown.slice(start, end));
 
   test('spans an element from the line that opens it to the line that closes it', () => {
     const markdown =
@@ -43,13 +44,13 @@ describe('jsxFlowSpans', () => {
 
 describe('showsMdx', () => {
   test('a top-level import or export with a JSX component', () => {
-    expect(showsMdx("import Tabs from '@theme/Tabs';\n\n<Tabs>\n</Tabs>")).toBe(true);
-    expect(showsMdx('export const meta = {};\n\n<Aside>Hi</Aside>')).toBe(true);
+    expect(showsMdx(sourceText("import Tabs from '@theme/Tabs';\n\n<Tabs>\n</Tabs>"))).toBe(true);
+    expect(showsMdx(sourceText('export const meta = {};\n\n<Aside>Hi</Aside>'))).toBe(true);
   });
 
   test('not HTML alone, nor an import without components', () => {
-    expect(showsMdx('<div>\nhtml\n</div>')).toBe(false);
-    expect(showsMdx('import x from y\n\ntext')).toBe(false);
+    expect(showsMdx(sourceText('<div>\nhtml\n</div>'))).toBe(false);
+    expect(showsMdx(sourceText('import x from y\n\ntext'))).toBe(false);
   });
 });
 

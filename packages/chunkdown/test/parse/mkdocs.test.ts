@@ -1,12 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import { mkdocsParser, scanIndented } from '../../src/parse/mkdocs.js';
+import { sourceText } from '../../src/parse/source-text.js';
 
 describe('scanIndented', () => {
   test('finds admonitions with their type and title, and the blank line after the opener', () => {
     const markdown =
       '!!! note "Where it lives"\n    Body.\n\n??? tip\n\n    Folded body.\n\n???+ warning inline end "Open"\n    Shown.';
     expect(
-      scanIndented(markdown).map((each) => [each.container, each.opener, each.separator]),
+      scanIndented(sourceText(markdown)).map((each) => [
+        each.container,
+        each.opener,
+        each.separator,
+      ]),
     ).toEqual([
       [
         { kind: 'admonition', name: 'note', title: 'Where it lives' },
@@ -24,7 +29,7 @@ describe('scanIndented', () => {
 
   test('finds content tabs', () => {
     const [linux, mac] = scanIndented(
-      '=== "Linux"\n\n    apt install x\n\n=== "macOS"\n    brew install x',
+      sourceText('=== "Linux"\n\n    apt install x\n\n=== "macOS"\n    brew install x'),
     );
     expect([linux?.container, mac?.container]).toEqual([
       { kind: 'tab', name: 'tab', title: 'Linux' },
@@ -33,18 +38,20 @@ describe('scanIndented', () => {
   });
 
   test('an opener needs a body indented four columns more, and is not read inside code', () => {
-    expect(scanIndented('!!! note\nNot indented.')).toEqual([]);
-    expect(scanIndented('```\n!!! note\n    body\n```')).toEqual([]);
+    expect(scanIndented(sourceText('!!! note\nNot indented.'))).toEqual([]);
+    expect(scanIndented(sourceText('```\n!!! note\n    body\n```'))).toEqual([]);
     expect(
-      scanIndented('- item\n\n    !!! note\n        Body.').map((each) => each.container.name),
+      scanIndented(sourceText('- item\n\n    !!! note\n        Body.')).map(
+        (each) => each.container.name,
+      ),
     ).toEqual(['note']);
-    expect(scanIndented('- !!! tip\n\n      In the item.')).toHaveLength(1);
+    expect(scanIndented(sourceText('- !!! tip\n\n      In the item.'))).toHaveLength(1);
   });
 
   test('detection needs an opener with a body', () => {
     const { detect } = mkdocsParser();
-    expect(detect('!!! note\n    Body.')).toBe(true);
-    expect(detect('Wow!!! This is great!!!\n    indented code')).toBe(false);
-    expect(detect('a === b')).toBe(false);
+    expect(detect(sourceText('!!! note\n    Body.'))).toBe(true);
+    expect(detect(sourceText('Wow!!! This is great!!!\n    indented code'))).toBe(false);
+    expect(detect(sourceText('a === b'))).toBe(false);
   });
 });

@@ -3,12 +3,13 @@ import { chunkdown } from '../../src/index.js';
 import { dialectsFor } from '../../src/parse/dialect.js';
 import { scanMyst } from '../../src/parse/myst.js';
 import { parseDialects } from '../../src/parse/read-dialects.js';
+import { sourceText } from '../../src/parse/source-text.js';
 import { auto, directive, myst, syntaxNames } from '../../src/syntax.js';
 import { findProblems } from '../helpers/invariants.js';
 import { openMystFences } from '../helpers/myst.js';
 
 const opened = (markdown: string) =>
-  scanMyst(markdown).scanned.map((each) => [each.opener, each.closer, each.container]);
+  scanMyst(sourceText(markdown)).scanned.map((each) => [each.opener, each.closer, each.container]);
 
 describe('scanMyst', () => {
   test('colon fences with options, nested with more colons: an inner closer does not close the outer one', () => {
@@ -82,7 +83,7 @@ describe('scanMyst', () => {
         { kind: 'myst', name: 'code-block', title: 'python', attributes: { language: 'python' } },
       ],
     ]);
-    expect(scanMyst(markdown).scanned.map((each) => each.body)).toEqual([
+    expect(scanMyst(sourceText(markdown)).scanned.map((each) => each.body)).toEqual([
       'fenced',
       'fenced',
       'literal',
@@ -91,9 +92,9 @@ describe('scanMyst', () => {
     // would hold `Text.` and a code block MyST ends with the note, which CommonMark runs on past
     // it; such a note is left as the code CommonMark reads. Closed inside, it is a note.
     const short = ['```{note}', 'Text.', '```python', 'print(1)', '```', '```'].join('\n');
-    expect(scanMyst(short).scanned).toEqual([]);
+    expect(scanMyst(sourceText(short)).scanned).toEqual([]);
     const closed = ['````{note}', 'Text.', '```python', 'print(1)', '```', '````'].join('\n');
-    expect(scanMyst(closed).scanned.map((each) => each.close)).toEqual([
+    expect(scanMyst(sourceText(closed)).scanned.map((each) => each.close)).toEqual([
       [closed.lastIndexOf('````'), closed.length],
     ]);
   });
@@ -133,7 +134,7 @@ describe('scanMyst', () => {
       '  - 1',
       '```',
     ].join('\n');
-    const [table] = scanMyst(markdown).scanned;
+    const [table] = scanMyst(sourceText(markdown)).scanned;
     expect(table?.opener).toBe('```{list-table} Sizes\n:header-rows: 1\n\n* - Name\n  - Size');
     expect(table?.rows).toBe(true);
   });
@@ -169,7 +170,7 @@ describe('scanMyst', () => {
       '    Indented code.',
       '    ```',
     ].join('\n');
-    expect(scanMyst(table).scanned.map((each) => each.close?.[0])).toEqual([
+    expect(scanMyst(sourceText(table)).scanned.map((each) => each.close?.[0])).toEqual([
       table.indexOf('````\n\n'),
     ]);
   });
@@ -194,7 +195,7 @@ describe('scanMyst', () => {
       '```{glue} figure-name',
       '```',
     ].join('\n');
-    const found = scanMyst(markdown).scanned;
+    const found = scanMyst(sourceText(markdown)).scanned;
     expect(found.map((each) => [each.container, each.body])).toEqual([
       [
         {
@@ -277,7 +278,7 @@ describe('options in a list item or a block quote', () => {
   ].join('\n');
 
   test('the opener is written without the prefix of its option lines', () => {
-    expect(scanMyst(markdown).scanned.map((each) => each.opener)).toEqual([
+    expect(scanMyst(sourceText(markdown)).scanned.map((each) => each.opener)).toEqual([
       ':::{tip} Faster\n:class: dropdown',
       '```{note}\n:class: small',
     ]);
@@ -498,9 +499,12 @@ describe('the myst dialect', () => {
 
   test('a large document reads in segments as it reads whole, no segment inside a directive', () => {
     const markdown = Array.from({ length: 30 }, () => doc).join('\n');
-    const dialects = dialectsFor([myst()], markdown);
-    const segmented = parseDialects(markdown, dialects, undefined, { segmentAbove: 0, size: 1 });
-    const whole = parseDialects(markdown, dialects, undefined, {
+    const dialects = dialectsFor([myst()], sourceText(markdown));
+    const segmented = parseDialects(sourceText(markdown), dialects, undefined, {
+      segmentAbove: 0,
+      size: 1,
+    });
+    const whole = parseDialects(sourceText(markdown), dialects, undefined, {
       segmentAbove: Number.POSITIVE_INFINITY,
     });
     expect(segmented).toEqual(whole);

@@ -7,6 +7,7 @@ import {
   parseDialects,
 } from '../../src/parse/read-dialects.js';
 import { reuseSegments } from '../../src/parse/segment-cache.js';
+import { sourceText } from '../../src/parse/source-text.js';
 import { directive, math, mdx, mkdocs } from '../../src/syntax.js';
 import type { Syntax } from '../../src/types.js';
 import { docsPage, mdxPage } from '../helpers/dialect-pages.js';
@@ -18,8 +19,8 @@ const everyCut: Partial<ParseSettings> = { segmentAbove: 0, size: 1 };
 const whole: Partial<ParseSettings> = { segmentAbove: Number.POSITIVE_INFINITY };
 
 function read(markdown: string, syntax: Syntax[], settings: Partial<ParseSettings>): DialectParse {
-  const dialects = dialectsFor(syntax, markdown);
-  return parseDialects(markdown, dialects, undefined, settings);
+  const source = sourceText(markdown);
+  return parseDialects(source, dialectsFor(syntax, source), undefined, settings);
 }
 
 function expectSameRead(markdown: string, syntax: Syntax[]): DialectParse {
@@ -101,9 +102,9 @@ describe('MDX that does not parse, in a large document', () => {
   /** A read of the document that counts the characters its segment parsers were given. */
   function countedRead(markdown: string, settings: Partial<ParseSettings> = {}) {
     let parsed = 0;
-    const dialects = dialectsFor(syntax, markdown);
+    const dialects = dialectsFor(syntax, sourceText(markdown));
     const read = parseDialects(
-      markdown,
+      sourceText(markdown),
       dialects,
       (used) => {
         const parse = dialectSegmentParser(used);
@@ -148,8 +149,13 @@ describe('MDX that does not parse, in a large document', () => {
 
   test('a small document reads as the segments do: the same tree and diagnostics', () => {
     const small = brokenPage(1);
-    const whole = parseDialects(small, dialectsFor(syntax, small));
-    const segmented = parseDialects(small, dialectsFor(syntax, small), undefined, everyCut);
+    const whole = parseDialects(sourceText(small), dialectsFor(syntax, sourceText(small)));
+    const segmented = parseDialects(
+      sourceText(small),
+      dialectsFor(syntax, sourceText(small)),
+      undefined,
+      everyCut,
+    );
     expect(whole).toEqual(segmented);
     expect(whole.diagnostics).toHaveLength(2);
   });
@@ -162,17 +168,17 @@ describe('MDX that does not parse, in a large document', () => {
         fresh += text.length;
         return dialectSegmentParser(used)(text, known, start);
       });
-    const dialects = dialectsFor(syntax, document);
-    const first = parseDialects(document, dialects, parsers(store));
+    const dialects = dialectsFor(syntax, sourceText(document));
+    const first = parseDialects(sourceText(document), dialects, parsers(store));
     const firstWork = fresh;
     fresh = 0;
     const at = document.indexOf('After 60.');
     const edited = `${document.slice(0, at)}One more sentence. ${document.slice(at)}`;
     const again = reuseSegments(store.store);
-    const second = parseDialects(edited, dialects, parsers(again));
+    const second = parseDialects(sourceText(edited), dialects, parsers(again));
     expect(fresh).toBeLessThan(firstWork / 10);
     expect(second.diagnostics).toHaveLength(first.diagnostics.length);
-    expect(second.tree).toEqual(parseDialects(edited, dialects).tree);
+    expect(second.tree).toEqual(parseDialects(sourceText(edited), dialects).tree);
   });
 });
 
@@ -184,7 +190,10 @@ describe('a construct that spans too far', () => {
     ).join('\n\n');
     const markdown = `import { Tabs } from 'x';\n\n<div>\n\n${filler}\n\nA stray {brace: here} in prose.\n\n${filler}\n\n</div>\n\n<Tabs>\n\nIn tabs.\n\n</Tabs>\n`;
     expect(markdown.length).toBeGreaterThan(64 * 1024);
-    const read = parseDialects(markdown, dialectsFor([mdx({ when: 'always' })], markdown));
+    const read = parseDialects(
+      sourceText(markdown),
+      dialectsFor([mdx({ when: 'always' })], sourceText(markdown)),
+    );
     const lines = markdown.split('\n');
     // The <div> too long to grow over is read as HTML: its two tag lines, and the brace's
     // paragraph, each on its own.
@@ -199,7 +208,10 @@ describe('a construct that spans too far', () => {
     const page = (n: number) =>
       `# Part ${n}\n\n${Array.from({ length: 40 }, (_, k) => `Words ${k} in part ${n}.`).join('\n\n')}\n\nA stray {brace ${n}: x} here.\n`;
     const markdown = `import { X } from 'x';\n\n${Array.from({ length: 60 }, (_, n) => page(n)).join('\n')}`;
-    const read = parseDialects(markdown, dialectsFor([mdx({ when: 'always' })], markdown));
+    const read = parseDialects(
+      sourceText(markdown),
+      dialectsFor([mdx({ when: 'always' })], sourceText(markdown)),
+    );
     const starts = read.diagnostics.map((diagnostic) => diagnostic.lines?.[0] ?? 0);
     expect(starts).toHaveLength(60);
     expect(starts).toEqual([...starts].sort((a, b) => a - b));

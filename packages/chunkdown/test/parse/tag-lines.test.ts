@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { sourceText } from '../../src/parse/source-text.js';
 import { pairTagLines, type TagLineRules, tagAttributes } from '../../src/parse/tag-lines.js';
 
 // A toy dialect: `@@ name` opens, `@@ /name` closes it, `@@` closes the innermost open tag,
@@ -25,12 +26,12 @@ const rules: TagLineRules = {
 };
 
 const pairs = (markdown: string) =>
-  pairTagLines(markdown, rules).scanned.map((each) => [each.opener, each.closer]);
+  pairTagLines(sourceText(markdown), rules).scanned.map((each) => [each.opener, each.closer]);
 
 describe('pairTagLines', () => {
   test('a closer closes the innermost open tag of its name; a nameless closer the innermost of its family', () => {
     const markdown = ['@@ a', '@@ b', 'x', '@@', '@@ c', 'y', '@@ /a'].join('\n');
-    const found = pairTagLines(markdown, rules);
+    const found = pairTagLines(sourceText(markdown), rules);
     expect(found.scanned.map((each) => each.opener)).toEqual(['@@ a', '@@ b']);
     // `@@ c` opened inside `a` and never closed is a line of text.
     expect(found.unpaired.map((tag) => tag.line.text)).toEqual(['@@ c']);
@@ -53,7 +54,7 @@ describe('pairTagLines', () => {
       '```',
       '@@ /a',
     ].join('\n');
-    const found = pairTagLines(markdown, rules);
+    const found = pairTagLines(sourceText(markdown), rules);
     expect(pairs(markdown)).toEqual([['@@ a +\n:option: 1', '@@ /a']]);
     expect(found.literals.map(({ open, close }) => [open.line.text, close.line.text])).toEqual([
       ['@@ keep', '@@ /keep'],
@@ -63,10 +64,9 @@ describe('pairTagLines', () => {
 
   test('a tag without its pair is left unpaired', () => {
     expect(pairs('@@ a\ntext')).toEqual([]);
-    expect(pairTagLines('@@ /a\n@@ b', rules).unpaired.map((tag) => tag.line.text)).toEqual([
-      '@@ /a',
-      '@@ b',
-    ]);
+    expect(
+      pairTagLines(sourceText('@@ /a\n@@ b'), rules).unpaired.map((tag) => tag.line.text),
+    ).toEqual(['@@ /a', '@@ b']);
   });
 });
 

@@ -2,12 +2,17 @@ import { describe, expect, test } from 'vitest';
 import { chunkdown } from '../../src/index.js';
 import { dialectsFor } from '../../src/parse/dialect.js';
 import { parseDialects } from '../../src/parse/read-dialects.js';
+import { sourceText } from '../../src/parse/source-text.js';
 import { scanTemplateTags } from '../../src/parse/template.js';
 import { auto, template } from '../../src/syntax.js';
 import { findProblems } from '../helpers/invariants.js';
 
 const opened = (markdown: string) =>
-  scanTemplateTags(markdown).scanned.map((each) => [each.opener, each.closer, each.container]);
+  scanTemplateTags(sourceText(markdown)).scanned.map((each) => [
+    each.opener,
+    each.closer,
+    each.container,
+  ]);
 
 describe('scanTemplateTags', () => {
   test('pairs Liquid blocks (nested, with dashes) and Hugo shortcodes of both forms', () => {
@@ -151,7 +156,7 @@ describe('scanTemplateTags', () => {
       'Other.',
       '{% endcase %}',
     ].join('\n');
-    const found = scanTemplateTags(markdown).scanned;
+    const found = scanTemplateTags(sourceText(markdown)).scanned;
     expect(found.map((each) => [each.opener, each.closer])).toEqual([
       ['{% case os %}', '{% endcase %}'],
       ['{% when "linux" %}', ''],
@@ -173,7 +178,9 @@ describe('scanTemplateTags', () => {
       '{% for x in y %}\n{% when 1 %}\nA.\n{% endfor %}\n',
       '{% if a %}\nA.\n{% else %}\nB.\n',
     ]) {
-      const names = scanTemplateTags(markdown).scanned.map((each) => each.container.name);
+      const names = scanTemplateTags(sourceText(markdown)).scanned.map(
+        (each) => each.container.name,
+      );
       expect(names).not.toContain('else');
       expect(names).not.toContain('elsif');
       expect(names).not.toContain('when');
@@ -341,9 +348,12 @@ describe('the template dialect', () => {
 
   test('a large document reads in segments as it reads whole, no segment inside a block', () => {
     const markdown = Array.from({ length: 30 }, () => doc).join('\n');
-    const dialects = dialectsFor([template()], markdown);
-    const segmented = parseDialects(markdown, dialects, undefined, { segmentAbove: 0, size: 1 });
-    const whole = parseDialects(markdown, dialects, undefined, {
+    const dialects = dialectsFor([template()], sourceText(markdown));
+    const segmented = parseDialects(sourceText(markdown), dialects, undefined, {
+      segmentAbove: 0,
+      size: 1,
+    });
+    const whole = parseDialects(sourceText(markdown), dialects, undefined, {
       segmentAbove: Number.POSITIVE_INFINITY,
     });
     expect(segmented).toEqual(whole);
