@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-/** Files that need a module graph of their own (the work counter must see the library compile). */
-const isolated = ['test/growth.test.ts'];
+/**
+ * Files that need a module graph of their own: the work counter must see the library compile, and
+ * the line-scan counter mocks the modules it watches (`vi.mock` holds only for a fresh graph).
+ */
+const isolated = ['test/growth.test.ts', 'test/parse/source-text.test.ts'];
 
 export default defineConfig({
   test: {

@@ -1,8 +1,8 @@
 import { describe, expect, test, vi } from 'vitest';
 import { chunkdown } from '../../src/index.js';
 import * as lines from '../../src/parse/source-lines.js';
-import * as tags from '../../src/parse/tag-lines.js';
 import { sourceText } from '../../src/parse/source-text.js';
+import * as tags from '../../src/parse/tag-lines.js';
 import { auto } from '../../src/syntax.js';
 import { docsPage } from '../helpers/dialect-pages.js';
 
