@@ -5,6 +5,7 @@
  * `[start, end)`; `alternatives` lists the sets of ranges that each answer it (Chroma: one set, of
  * all its references; ours: one set per occurrence of the excerpt).
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -106,6 +107,18 @@ export function excerptDataset(questionsFile, dir, name) {
     });
   });
   return { name, documents, questions, problems, repeated };
+}
+
+/**
+ * The half of the questions a question belongs to (`--half`): `tune` when the first byte of the
+ * SHA-256 of its id (UTF-8) is even, else `held`. It depends on the id alone, so a question keeps
+ * its half when others are added or removed.
+ *
+ * @param {string} id A question's id.
+ * @returns {'tune' | 'held'}
+ */
+export function halfOf(id) {
+  return createHash('sha256').update(id).digest()[0] % 2 === 0 ? 'tune' : 'held';
 }
 
 /** The occurrence of `content` closest to `hint` (exact when the offsets are UTF-16 already). */

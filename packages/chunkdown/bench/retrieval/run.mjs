@@ -21,7 +21,7 @@ import {
   mastraChunker,
   supportsContext,
 } from './chunkers.mjs';
-import { chromaDataset, excerptDataset } from './datasets.mjs';
+import { chromaDataset, excerptDataset, halfOf } from './datasets.mjs';
 import { denseIndex, fuse, loadEmbedder } from './dense.mjs';
 import { pairedBootstrap, scoreQuestion, summarize } from './metrics.mjs';
 
@@ -49,6 +49,9 @@ const usage = `Usage: pnpm --filter chunkdown run bench:retrieval [flags]
                      reports recall of the parents and the mean returned length
   --parent-ratio 3   parent size as a multiple of the target
   --sample N         only every k-th question, N in all (a quicker, noisier run)
+  --half H           tune or held: only the questions whose id hashes to that half (SHA-256 of
+                     the id, first byte even: tune; odd: held), to tune on one half and report
+                     the other
   --only-asked       index only the documents some question is about
   --no-nominal       skip the nominal rows (dense runs embed half as much)
   --systems a,b      only these systems (keys: chunkdown, context, header, langchain,
@@ -76,6 +79,7 @@ const { values } = parseArgs({
     'parent-child': { type: 'boolean', default: false },
     'parent-ratio': { type: 'string', default: '3' },
     sample: { type: 'string' },
+    half: { type: 'string' },
     'only-asked': { type: 'boolean', default: false },
     'no-nominal': { type: 'boolean', default: false },
     systems: { type: 'string' },
@@ -112,6 +116,7 @@ const settings = {
   parentChild: values['parent-child'],
   parentRatio: Number(values['parent-ratio']),
   sample: values.sample === undefined ? undefined : Number(values.sample),
+  half: values.half,
   onlyAsked: values['only-asked'],
   nominal: !values['no-nominal'],
   resamples: Number(values.resamples),
@@ -123,6 +128,10 @@ const settings = {
 const ks = [1, 3, 5, 10];
 if (!['bm25', 'dense', 'hybrid'].includes(settings.retriever)) {
   process.stderr.write(`--retriever expects bm25, dense or hybrid, got "${settings.retriever}"\n`);
+  process.exit(2);
+}
+if (settings.half !== undefined && !['tune', 'held'].includes(settings.half)) {
+  process.stderr.write(`--half expects tune or held, got "${settings.half}"\n`);
   process.exit(2);
 }
 if (!(settings.parentRatio >= 1)) {
@@ -206,9 +215,12 @@ const report = [
   `Retriever: ${describeRetriever()}; hit = top-k chunks cover ≥ 50 % of the answer excerpt;`,
   `maxOverflowRatio ${settings.ratio}; every splitter calibrated to the target mean length of its indexed text (±${settings.tolerance * 100} %).`,
   `${settings.nominal ? '"nominal" rows: every splitter at chunkSize = target, uncalibrated. ' : ''}Bootstrap: ${settings.resamples} paired resamples over questions, seed ${settings.seed}.`,
-  ...(settings.sample !== undefined || settings.onlyAsked
+  ...(settings.sample !== undefined || settings.onlyAsked || settings.half !== undefined
     ? [
         `Narrowed: ${[
+          settings.half !== undefined
+            ? `the ${settings.half === 'tune' ? 'tuning' : 'held-out'} half of the questions (--half ${settings.half}: SHA-256 of the id, first byte ${settings.half === 'tune' ? 'even' : 'odd'})`
+            : '',
           settings.sample !== undefined
             ? `${settings.sample} questions, evenly spaced (--sample)`
             : '',
@@ -583,6 +595,8 @@ async function splitAllChunks(chunker, dataset) {
 function narrow(dataset) {
   if (typeof dataset === 'string') return dataset;
   let { questions, documents } = dataset;
+  if (settings.half !== undefined)
+    questions = questions.filter((q) => halfOf(q.id) === settings.half);
   if (settings.sample !== undefined && settings.sample < questions.length) {
     const step = questions.length / settings.sample;
     questions = Array.from({ length: settings.sample }, (_, i) => questions[Math.floor(i * step)]);

@@ -1,0 +1,2 @@
+/** Types of what the tests use from `datasets.mjs`. */
+export function halfOf(id: string): 'tune' | 'held';
