@@ -15,6 +15,7 @@ import type { ResolvedOptions } from './options.js';
 import { mergeSmall } from './pack/merge-small.js';
 import { addOverlap, type OverlappedDraft } from './pack/overlap.js';
 import { pack } from './pack/pack.js';
+import { isRoomy } from './pack/plan.js';
 import { typeAlerts } from './parse/containers.js';
 import { type Dialect, dialectsFor } from './parse/dialect.js';
 import { takeFrontmatter } from './parse/frontmatter.js';
@@ -168,6 +169,7 @@ export function splitDocument(
     chunkSize: options.chunkSize,
     maxSize: options.maxSize,
     strict: false,
+    roomy: isRoomy(options.chunkSize, options.lengthFunction),
   });
   if (options.minChunkSize > 0) drafts = mergeSmall(drafts, options.minChunkSize, options.maxSize);
   const overlapped: OverlappedDraft[] =

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { chunkdown } from '../src/index.js';
+import { type Chunk, chunkdown } from '../src/index.js';
 
 // Chunks that stand alone (issue 43, item 5): markup a reader does not see is no chunk.
 
@@ -147,5 +147,53 @@ describe('markup before a heading leads into it', () => {
         expect(holder?.text, label).not.toMatch(/<\/a>$/);
       }
     }
+  });
+});
+
+describe('roomy chunks join at weak content-defined cuts', () => {
+  /** Twelve sections of 3–10 paragraphs of 60–460 characters. */
+  function guide(seed: number): string {
+    const { random, paragraph } = prose(seed);
+    let markdown = '# Guide\n\n';
+    for (let section = 0; section < 12; section++) {
+      markdown += `## Part ${section}\n\n`;
+      const count = 3 + Math.floor(random() * 8);
+      for (let index = 0; index < count; index++)
+        markdown += `${paragraph(60 + random() * 400)}\n\n`;
+    }
+    return markdown;
+  }
+
+  /** Consecutive chunks of one section that fit in 80 % of `chunkSize` together. */
+  function joinable(chunks: readonly Chunk[], chunkSize: number): number {
+    let count = 0;
+    for (let index = 0; index + 1 < chunks.length; index++) {
+      const [a, b] = [chunks[index] as Chunk, chunks[index + 1] as Chunk];
+      const same = JSON.stringify(a.breadcrumbs) === JSON.stringify(b.breadcrumbs);
+      if (same && !b.text.startsWith('#') && a.contentSize + b.contentSize <= 0.8 * chunkSize)
+        count++;
+    }
+    return count;
+  }
+
+  test('at 1500 characters, chunks hold more and few neighbours would fit together', () => {
+    const markdown = guide(31);
+    const { chunks } = chunkdown({ chunkSize: 1500 }).split(markdown);
+    const fills = chunks.map((chunk) => chunk.contentSize / 1500).sort((a, b) => a - b);
+    // Before: 38 chunks, median fill 0.43, 5 joinable pairs.
+    expect(chunks.length).toBeLessThanOrEqual(32);
+    expect(fills[Math.floor(fills.length / 2)]).toBeGreaterThanOrEqual(0.55);
+    expect(joinable(chunks, 1500)).toBeLessThanOrEqual(2);
+    for (const chunk of chunks) expect(chunk.contentSize).toBeLessThanOrEqual(1500);
+  });
+
+  test('roomy is counted in sentences of the size unit: 250 words are roomy', () => {
+    const markdown = guide(37);
+    const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+    const { chunks } = chunkdown({ chunkSize: 250, lengthFunction: words }).split(markdown);
+    const fills = chunks.map((chunk) => chunk.contentSize / 250).sort((a, b) => a - b);
+    // 250 words hold about 18 sentences. Before: median fill 0.54.
+    expect(fills[Math.floor(fills.length / 2)]).toBeGreaterThanOrEqual(0.6);
+    for (const chunk of chunks) expect(chunk.contentSize).toBeLessThanOrEqual(250);
   });
 });

@@ -49,6 +49,8 @@ export interface Limits {
    * headings with nothing after them yet may use the margin to take the start of their content.
    */
   margin?: number | undefined;
+  /** Whether chunks are roomy (`isRoomy` in `plan.ts`): the plan joins at weak cuts. */
+  roomy?: boolean;
 }
 
 /**
@@ -245,6 +247,7 @@ export function pack(root: Unit, limits: Limits): Draft[] {
       : plannedCuts(
           units,
           chunkSize,
+          limits.roomy === true,
           () => open,
           () => closed,
         );
@@ -377,6 +380,8 @@ function evenShares(units: readonly Unit[], chunkSize: number, open: () => OpenC
  *   The units being packed.
  * @param chunkSize
  *   Target content size.
+ * @param roomy
+ *   Whether chunks are roomy.
  * @param open
  *   The open chunk, as it is now.
  * @param closed
@@ -387,6 +392,7 @@ function evenShares(units: readonly Unit[], chunkSize: number, open: () => OpenC
 function plannedCuts(
   units: readonly Unit[],
   chunkSize: number,
+  roomy: boolean,
   open: () => OpenChunk,
   closed: () => number,
 ): Policy {
@@ -416,6 +422,7 @@ function plannedCuts(
                   mayEnd: chunk.content && !chunk.leadsIn,
                 },
                 chunkSize,
+                roomy,
               );
         planEnd = Math.max(end, index + 1);
         plannedAt = closed();
