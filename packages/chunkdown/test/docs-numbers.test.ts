@@ -17,4 +17,16 @@ describe('numbers in the docs follow the code', () => {
       expect(read(`../../../${page}`), page).not.toMatch(/hold at most \d+ % of `chunkSize`/);
     }
   });
+
+  test('when chunks are roomy, and the window then (docs/method.md, pack/plan.ts)', () => {
+    const plan = read('../src/pack/plan.ts');
+    const sentences = Number(/const ROOMY_SENTENCES = (\d+);/.exec(plan)?.[1]);
+    const part = Number(/const ROOMY_PART = ([\d.]+);/.exec(plan)?.[1]);
+    const sentence = /const SENTENCE =\s*'([^']+)';/.exec(plan)?.[1] ?? '';
+    const method = read('../../../docs/method.md').replace(/\s+/g, ' ');
+    expect(method).toContain(
+      `holds at least ${sentences} sentences of ${sentence.length} characters in the size unit`,
+    );
+    expect(method).toContain(`the window is ${Math.round(part * 100)} % of \`chunkSize\``);
+  });
 });
