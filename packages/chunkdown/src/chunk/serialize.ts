@@ -258,6 +258,37 @@ function textHandler(state: WriterState): Handle {
 }
 
 /**
+ * A piece of a template's literal block whose whole text is one fenced code block (Jekyll's
+ * `{% raw %}` around a `` ```liquid `` block, as docs show Liquid): the piece reopens that fence
+ * when it starts after the opening line and closes it when it ends before the closing line, so
+ * that each piece is a fenced block of its own, as split code is.
+ *
+ * @param value The piece's text.
+ * @param from Where the piece starts in the literal's text.
+ * @param whole The literal node the piece was cut from.
+ * @returns The piece's text, fenced as the literal's text is.
+ */
+function withInnerFence(value: string, from: number, whole: Nodes): string {
+  const text = 'value' in whole && typeof whole.value === 'string' ? whole.value : '';
+  // Blank lines may come before the fence (the source's blank line after `{% raw %}`).
+  const lead = /^(?:[ \t]*(?:\r?\n|\r))*/.exec(text)?.[0].length ?? 0;
+  const inner = text.slice(lead).trimEnd();
+  const opening = /^[ \t]*(`{3,}|~{3,})[^\r\n]*/.exec(inner);
+  const fence = opening?.[1];
+  if (!opening || !fence) return value;
+  const lines = inner.split(/\r?\n|\r/);
+  const closing = new RegExp(`^[ \\t]*${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
+  // One fenced block: its closing line is the last line, and no line before closes it.
+  const closes = lines.slice(1).findIndex((line) => closing.test(line));
+  if (lines.length < 2 || closes !== lines.length - 2) return value;
+  const closedAt = lead + inner.length - (lines.at(-1) as string).length;
+  let body = value;
+  if (from > lead) body = `${opening[0].trimStart()}\n${body}`;
+  if (from + value.length <= closedAt) body = `${body.replace(/(?:\r?\n|\r)$/, '')}\n${fence}`;
+  return body;
+}
+
+/**
  * Code, fenced with the shortest fence its lines cannot close; laid out as the source did in the
  * modes of {@link WriterState} (indented, or without a closing fence the source never had).
  *
@@ -269,9 +300,11 @@ function codeHandler(state: WriterState): Handle {
     // A template's literal block (`{% raw %}` … `{% endraw %}`) is written between its own lines.
     const literal = literalSyntax(node);
     if (literal) {
-      const piece = (state.provenance.sliceOrigins.get(node)?.from ?? 0) > 0;
+      const origin = state.provenance.sliceOrigins.get(node);
+      const piece = (origin?.from ?? 0) > 0;
       const separator = piece ? (literal.separator ?? '\n') : '\n';
-      return `${literal.opener}${separator}${node.value}\n${literal.closer}`;
+      const body = origin ? withInnerFence(node.value, origin.from, origin.node) : node.value;
+      return `${literal.opener}${separator}${body}\n${literal.closer}`;
     }
     if (state.leaveOpenEnded && parent?.type === 'root' && unclosedInSource(state, node)) {
       const written = shortestFence(defaultHandlers.code(node, parent, writer, info), node.value);

@@ -306,6 +306,24 @@ describe('the template dialect', () => {
     }
   });
 
+  test('a raw block around one fenced code block: every piece is a fenced block of its own', () => {
+    // Jekyll docs show Liquid this way; the pieces of the fence were left open or unopened.
+    const code = Array.from({ length: 12 }, (_, n) => `  {% include part-${n}.html %}`);
+    const markdown = `Intro.\n\n{% raw %}\n\n\`\`\`liquid\n<html>\n${code.join('\n')}\n</html>\n\`\`\`\n\n{% endraw %}\n\nAfter.\n`;
+    for (const chunkSize of [80, 160]) {
+      const { chunks } = chunkdown({ chunkSize, syntax: [template()] }).split(markdown);
+      const pieces = chunks.filter((chunk) => chunk.text.includes('{% raw %}'));
+      expect(pieces.length).toBeGreaterThan(1);
+      for (const piece of pieces) {
+        expect(piece.text).toMatch(/\{% raw %\}\n+```liquid\n[\s\S]*\n```\n+\{% endraw %\}/);
+        expect(piece.text.match(/^```/gm)).toHaveLength(2);
+      }
+      const lines = pieces.flatMap((piece) => piece.text.split('\n'));
+      for (const line of code) expect(lines).toContain(line);
+      expect(chunks.at(-1)?.text).toContain('After.');
+    }
+  });
+
   test('a literal block whose body holds a long fence is left as it was, nothing lost', () => {
     const markdown = '{% raw %}\n````````````\ncode\n````````````\n{% endraw %}\n\nAfter.\n';
     const { chunks } = chunkdown({ chunkSize: 500, syntax: [template()] }).split(markdown);
