@@ -1,6 +1,7 @@
 import type {
   Blockquote,
   Definition,
+  List,
   Nodes,
   Paragraph,
   Parent,
@@ -296,6 +297,10 @@ export function groupScanned(
   };
   for (const each of outsideDedented(scanned)) {
     const [openStart, openEnd] = each.open;
+    if (each.body === 'fenced') {
+      splitListAt(tree, openEnd);
+      splitListAt(tree, each.close?.[0] ?? markdown.length);
+    }
     const parent = parentAt(tree, openStart);
     const children = parent.children as RootContent[];
     let first = children.findIndex((child) => startOf(child) >= openEnd);
@@ -416,6 +421,44 @@ function insideText(tree: Root, offset: number): boolean {
   return (parent.children as Nodes[]).some(
     (child) => !('children' in child) && startOf(child) < offset && offset < endOf(child),
   );
+}
+
+/**
+ * Split a list at `offset` when it lies between two of its items. The lines of a paired tag are
+ * blanked for the parse, and blank lines do not end a list: a list that ends a container and one
+ * that starts the next (`{{% /columns %}}`, `{{% columns %}}` between them) were read as one list
+ * running across both, which no container could then hold.
+ */
+function splitListAt(tree: Root, offset: number): void {
+  let parent: Parent = tree;
+  for (;;) {
+    const index = (parent.children as Nodes[]).findIndex(
+      (child) => 'children' in child && startOf(child) < offset && offset < endOf(child),
+    );
+    const inside = parent.children[index] as Nodes | undefined;
+    if (!inside || !('children' in inside)) return;
+    if (inside.type !== 'list') {
+      parent = inside as Parent;
+      continue;
+    }
+    const items = inside.children;
+    const at = items.findIndex((item) => startOf(item) >= offset);
+    const before = items[at - 1];
+    const after = items[at];
+    if (at <= 0 || !before?.position || !after?.position || endOf(before) > offset) {
+      parent = inside;
+      continue;
+    }
+    const head: List = { ...inside, children: items.slice(0, at) };
+    const tail: List = { ...inside, children: items.slice(at) };
+    if (inside.position) {
+      head.position = { start: inside.position.start, end: before.position.end };
+      tail.position = { start: after.position.start, end: inside.position.end };
+    }
+    if (inside.ordered && typeof inside.start === 'number') tail.start = inside.start + at;
+    (parent.children as Nodes[]).splice(index, 1, head, tail);
+    return;
+  }
 }
 
 /** The deepest parent whose range holds `offset` strictly inside (the root when none does). */

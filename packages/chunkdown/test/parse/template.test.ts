@@ -306,6 +306,30 @@ describe('the template dialect', () => {
     }
   });
 
+  test('two blocks side by side, each holding a list: each keeps its own list', () => {
+    // Blank lines do not end a list, so with the tag lines blanked the two lists read as one.
+    const block = (name: string) =>
+      `{{% columns %}}\n- ${name} one has some words\n\n- ${name} two has some words\n{{% /columns %}}`;
+    const markdown = `Intro.\n\n${block('alpha')}\n\n${block('beta')}\n`;
+    const source = sourceText(markdown);
+    const { tree } = parseDialects(source, dialectsFor([template()], source));
+    const blocks = tree.children.filter((node) => node.type === 'containerDirective');
+    expect(blocks).toHaveLength(2);
+    for (const node of blocks) {
+      expect(node.children.map((child) => child.type)).toEqual(['list']);
+      expect((node.children[0] as { children: unknown[] }).children).toHaveLength(2);
+    }
+    const { chunks } = chunkdown({ chunkSize: 40, syntax: [template()] }).split(markdown);
+    for (const name of ['alpha', 'beta']) {
+      const mine = chunks.filter((chunk) => chunk.text.includes(`${name} `));
+      expect(mine.length).toBeGreaterThan(0);
+      for (const chunk of mine) {
+        expect(chunk.containers.map((each) => each.name)).toEqual(['columns']);
+        expect(markdown.slice(chunk.start, chunk.end)).toContain(`${name} `);
+      }
+    }
+  });
+
   test('a raw block around one fenced code block: every piece is a fenced block of its own', () => {
     // Jekyll docs show Liquid this way; the pieces of the fence were left open or unopened.
     const code = Array.from({ length: 12 }, (_, n) => `  {% include part-${n}.html %}`);
