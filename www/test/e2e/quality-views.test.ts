@@ -175,6 +175,10 @@ describe('issues', () => {
       await page.locator('.field.control-changed', { has: page.locator('#opt-chunkSize') }).count(),
     ).toBe(1);
     await page.locator('#copy-code summary').click();
+    // The box fills its code on the `toggle` event, which the browser fires after the click.
+    await page.waitForFunction(
+      () => (document.querySelector('#code-cli')?.textContent ?? '') !== '',
+    );
     expect(await page.locator('#code-cli').textContent()).toBe('chunkdown doc.md --chunk-size 300');
     expect(await page.locator('#code-js').textContent()).toContain('chunkSize: 300');
     expect(await page.locator('#code-js').textContent()).toContain('syntax: auto()');
