@@ -273,18 +273,20 @@ function withInnerFence(value: string, from: number, whole: Nodes): string {
   // Blank lines may come before the fence (the source's blank line after `{% raw %}`).
   const lead = /^(?:[ \t]*(?:\r?\n|\r))*/.exec(text)?.[0].length ?? 0;
   const inner = text.slice(lead).trimEnd();
-  const opening = /^[ \t]*(`{3,}|~{3,})[^\r\n]*/.exec(inner);
-  const fence = opening?.[1];
-  if (!opening || !fence) return value;
   const lines = inner.split(/\r?\n|\r/);
-  const closing = new RegExp(`^[ \\t]*${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
-  // One fenced block: its closing line is the last line, and no line before closes it.
-  const closes = lines.slice(1).findIndex((line) => closing.test(line));
-  if (lines.length < 2 || closes !== lines.length - 2) return value;
+  const opening = lines[0] as string;
+  const fence = scanFences(opening);
+  if (!fence || lines.length < 2) return value;
+  // One fenced block: every line but the last leaves it open, and the last closes it.
+  let open: typeof fence | undefined = fence;
+  for (const line of lines.slice(1, -1)) open = open && scanFences(line, open);
+  if (!open || scanFences(lines.at(-1) as string, open)) return value;
   const closedAt = lead + inner.length - (lines.at(-1) as string).length;
   let body = value;
-  if (from > lead) body = `${opening[0].trimStart()}\n${body}`;
-  if (from + value.length <= closedAt) body = `${body.replace(/(?:\r?\n|\r)$/, '')}\n${fence}`;
+  if (from > lead) body = `${opening.trimStart()}\n${body}`;
+  if (from + value.length <= closedAt) {
+    body = `${body.replace(/(?:\r?\n|\r)$/, '')}\n${fence.char.repeat(fence.length)}`;
+  }
   return body;
 }
 
