@@ -430,46 +430,40 @@ function insideText(tree: Root, offset: number): boolean {
  * running across both, which no container could then hold.
  */
 function splitListAt(tree: Root, offset: number): void {
-  let parent: Parent = tree;
-  for (;;) {
-    const index = (parent.children as Nodes[]).findIndex(
-      (child) => 'children' in child && startOf(child) < offset && offset < endOf(child),
-    );
-    const inside = parent.children[index] as Nodes | undefined;
-    if (!inside || !('children' in inside)) return;
-    if (inside.type !== 'list') {
-      parent = inside as Parent;
-      continue;
-    }
-    const items = inside.children;
-    const at = items.findIndex((item) => startOf(item) >= offset);
-    const before = items[at - 1];
-    const after = items[at];
-    if (at <= 0 || !before?.position || !after?.position || endOf(before) > offset) {
-      parent = inside;
-      continue;
-    }
-    const head: List = { ...inside, children: items.slice(0, at) };
-    const tail: List = { ...inside, children: items.slice(at) };
-    if (inside.position) {
-      head.position = { start: inside.position.start, end: before.position.end };
-      tail.position = { start: after.position.start, end: inside.position.end };
-    }
-    if (inside.ordered && typeof inside.start === 'number') tail.start = inside.start + at;
-    (parent.children as Nodes[]).splice(index, 1, head, tail);
-    return;
+  const path = pathAt(tree, offset);
+  const parent = path.at(-2);
+  if (path.at(-1)?.type !== 'list' || !parent) return;
+  const list = path.at(-1) as List;
+  const items = list.children;
+  const at = items.findIndex((item) => startOf(item) >= offset);
+  const before = items[at - 1];
+  const after = items[at];
+  if (at <= 0 || !before?.position || !after?.position || endOf(before) > offset) return;
+  const head: List = { ...list, children: items.slice(0, at) };
+  const tail: List = { ...list, children: items.slice(at) };
+  if (list.position) {
+    head.position = { start: list.position.start, end: before.position.end };
+    tail.position = { start: after.position.start, end: list.position.end };
   }
+  if (list.ordered && typeof list.start === 'number') tail.start = list.start + at;
+  const children = parent.children as Nodes[];
+  children.splice(children.indexOf(list), 1, head, tail);
 }
 
 /** The deepest parent whose range holds `offset` strictly inside (the root when none does). */
 function parentAt(tree: Root, offset: number): Parent {
-  let parent: Parent = tree;
+  return pathAt(tree, offset).at(-1) as Parent;
+}
+
+/** The parents whose ranges hold `offset` strictly inside, from the root down. */
+function pathAt(tree: Root, offset: number): Parent[] {
+  const path: Parent[] = [tree];
   for (;;) {
-    const inside = (parent.children as Nodes[]).find(
+    const inside = ((path.at(-1) as Parent).children as Nodes[]).find(
       (child) => 'children' in child && startOf(child) < offset && offset < endOf(child),
     );
-    if (!inside) return parent;
-    parent = inside as Parent;
+    if (!inside) return path;
+    path.push(inside as Parent);
   }
 }
 
