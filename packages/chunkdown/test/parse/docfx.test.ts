@@ -8,6 +8,7 @@ import { inspectChunk } from '../../src/quality.js';
 import { auto, directive, docfx } from '../../src/syntax.js';
 import { unbalancedContainers as unbalancedLines } from '../helpers/containers.js';
 import { words } from '../helpers/invariants.js';
+import { readSegmentedAndWhole } from '../helpers/segmented-dialects.js';
 
 const opened = (markdown: string) =>
   scanDocfx(sourceText(markdown)).scanned.map((each) => [each.opener, each.closer, each.container]);
@@ -349,14 +350,7 @@ describe('the docfx dialect', () => {
 
   test('a large document reads in segments as it reads whole, no segment inside a container', () => {
     const markdown = Array.from({ length: 30 }, () => doc).join('\n');
-    const dialects = dialectsFor([docfx()], sourceText(markdown));
-    const segmented = parseDialects(sourceText(markdown), dialects, undefined, {
-      segmentAbove: 0,
-      size: 1,
-    });
-    const whole = parseDialects(sourceText(markdown), dialects, undefined, {
-      segmentAbove: Number.POSITIVE_INFINITY,
-    });
+    const { segmented, whole } = readSegmentedAndWhole(markdown, docfx());
     expect(segmented).toEqual(whole);
   });
 });

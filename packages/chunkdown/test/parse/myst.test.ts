@@ -1,12 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { chunkdown } from '../../src/index.js';
-import { dialectsFor } from '../../src/parse/dialect.js';
 import { scanMyst } from '../../src/parse/myst.js';
-import { parseDialects } from '../../src/parse/read-dialects.js';
 import { sourceText } from '../../src/parse/source-text.js';
 import { auto, directive, myst, syntaxNames } from '../../src/syntax.js';
 import { findProblems } from '../helpers/invariants.js';
 import { openMystFences } from '../helpers/myst.js';
+import { readSegmentedAndWhole } from '../helpers/segmented-dialects.js';
 
 const opened = (markdown: string) =>
   scanMyst(sourceText(markdown)).scanned.map((each) => [each.opener, each.closer, each.container]);
@@ -499,14 +498,7 @@ describe('the myst dialect', () => {
 
   test('a large document reads in segments as it reads whole, no segment inside a directive', () => {
     const markdown = Array.from({ length: 30 }, () => doc).join('\n');
-    const dialects = dialectsFor([myst()], sourceText(markdown));
-    const segmented = parseDialects(sourceText(markdown), dialects, undefined, {
-      segmentAbove: 0,
-      size: 1,
-    });
-    const whole = parseDialects(sourceText(markdown), dialects, undefined, {
-      segmentAbove: Number.POSITIVE_INFINITY,
-    });
+    const { segmented, whole } = readSegmentedAndWhole(markdown, myst());
     expect(segmented).toEqual(whole);
   });
 

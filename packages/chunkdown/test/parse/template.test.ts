@@ -6,6 +6,7 @@ import { sourceText } from '../../src/parse/source-text.js';
 import { scanTemplateTags } from '../../src/parse/template.js';
 import { auto, template } from '../../src/syntax.js';
 import { findProblems } from '../helpers/invariants.js';
+import { readSegmentedAndWhole } from '../helpers/segmented-dialects.js';
 
 const opened = (markdown: string) =>
   scanTemplateTags(sourceText(markdown)).scanned.map((each) => [
@@ -390,14 +391,7 @@ describe('the template dialect', () => {
 
   test('a large document reads in segments as it reads whole, no segment inside a block', () => {
     const markdown = Array.from({ length: 30 }, () => doc).join('\n');
-    const dialects = dialectsFor([template()], sourceText(markdown));
-    const segmented = parseDialects(sourceText(markdown), dialects, undefined, {
-      segmentAbove: 0,
-      size: 1,
-    });
-    const whole = parseDialects(sourceText(markdown), dialects, undefined, {
-      segmentAbove: Number.POSITIVE_INFINITY,
-    });
+    const { segmented, whole } = readSegmentedAndWhole(markdown, template());
     expect(segmented).toEqual(whole);
   });
 });
