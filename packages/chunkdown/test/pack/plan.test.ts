@@ -87,6 +87,21 @@ describe('planCuts', () => {
     }
   });
 
+  test('where no boundary leaves 30 % on both sides, a sentence added to a side does not move the cut', () => {
+    // 16 + 67 + 20 > 100: both boundaries leave less than 30 on one side, and both need no more
+    // than the two chunks the run needs. The most even of them was the second, and after 10 added
+    // to the first block the first: the cut moved and changed every chunk of the run. The
+    // stronger of the two is the same cut whatever the sizes.
+    const run = (first: number) =>
+      [block('a short section', first), block('a long one', 67), block('the last', 20)].map(
+        slice,
+      );
+    const before = cuts(run(16));
+    expect(before).toHaveLength(1);
+    expect(cuts(run(26))).toEqual(before);
+    expect(cuts(run(21))).toEqual(before);
+  });
+
   test('never cuts after a heading or a lead-in: they stay with what follows', () => {
     const units = [
       block('a', 40),
