@@ -93,9 +93,7 @@ describe('planCuts', () => {
     // to the first block the first: the cut moved and changed every chunk of the run. The
     // stronger of the two is the same cut whatever the sizes.
     const run = (first: number) =>
-      [block('a short section', first), block('a long one', 67), block('the last', 20)].map(
-        slice,
-      );
+      [block('a short section', first), block('a long one', 67), block('the last', 20)].map(slice);
     const before = cuts(run(16));
     expect(before).toHaveLength(1);
     expect(cuts(run(26))).toEqual(before);
