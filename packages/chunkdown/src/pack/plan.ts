@@ -15,8 +15,8 @@ import { phrasingRoots } from '../util/phrasing.js';
  *
  * A piece still larger than `chunkSize` is cut at its strongest boundary (before a section or
  * heading, then a thematic break, then any other unit; among equals, the highest hash), among
- * the boundaries that leave at least {@link MIN_PART} of `chunkSize` on both sides; each side is
- * cut again the same way until it fits. Filling chunks in order instead moves every later
+ * the boundaries that leave at least {@link MIN_PART} of `chunkSize` on both sides (where none
+ * does, among those that need no extra chunk); each side is cut again the same way until it fits. Filling chunks in order instead moves every later
  * boundary of the run when one sentence is added, and balancing k pieces moves all k − 1.
  *
  * Cutting top down can leave two small chunks side by side (the last of one part and the first
@@ -209,11 +209,16 @@ export function planCuts(
 /**
  * The boundary to cut pieces a..b − 1 at: the strongest that leaves at least `least` on both
  * sides, else the strongest whose sides need no more chunks of `chunkSize` together than the
- * pieces do (see {@link strongestFeasible}), else the one that makes the sides most even; -1 when
- * no boundary may end a chunk. Among
- * equals the first is taken (which one is first does not change with sizes), unless there are
- * more than {@link MANY_EQUAL} (repeated rows or lines): then the one whose left side is nearest
- * `middle`, so that cutting stays O(n log n) and the pieces even.
+ * pieces do, else the one that makes the sides most even; -1 when no boundary may end a chunk.
+ * Among equals the first is taken (which one is first does not change with sizes), unless there
+ * are more than {@link MANY_EQUAL} (repeated rows or lines): then the one whose left side is
+ * nearest `middle`, so that cutting stays O(n log n) and the pieces even.
+ *
+ * Which boundary the second rule picks changes only when a side crosses a multiple of
+ * `chunkSize`; the most even one moves with every sentence added to a side. In a run of short
+ * sections (a heading and a few lines each) where no boundary leaves `least` on both sides, a
+ * sentence added to the first moved the most even cut and changed three chunks (issue 43: on
+ * node_modules at 500, 1.097 -> 1.082 changed chunks per one-sentence edit with the second rule).
  */
 function strongestCut(
   a: number,
@@ -227,6 +232,9 @@ function strongestCut(
   let best = -1;
   let bestScore = -1;
   let equal = 0;
+  let feasible = -1;
+  let feasibleScore = -1;
+  const need = Math.ceil(size(a, b) / chunkSize);
   let even = -1;
   let evenSpread = Number.POSITIVE_INFINITY;
   for (let k = a + 1; k < b; k++) {
@@ -241,16 +249,17 @@ function strongestCut(
         equal = 1;
       } else if (s === bestScore) equal++;
     }
+    if (s > feasibleScore && Math.ceil(left / chunkSize) + Math.ceil(right / chunkSize) <= need) {
+      feasible = k;
+      feasibleScore = s;
+    }
     const spread = Math.abs(left - right);
     if (spread < evenSpread) {
       even = k;
       evenSpread = spread;
     }
   }
-  if (best < 0) {
-    const feasible = strongestFeasible(a, b, chunkSize, score, size);
-    return feasible >= 0 ? feasible : even;
-  }
+  if (best < 0) return feasible >= 0 ? feasible : even;
   if (equal <= MANY_EQUAL) return best;
   let nearest = best;
   let distance = Number.POSITIVE_INFINITY;
@@ -265,35 +274,6 @@ function strongestCut(
     }
   }
   return nearest;
-}
-
-/**
- * The strongest boundary of pieces a..b − 1 (the first among equals) whose two sides need no
- * more chunks of `chunkSize` together than the pieces do; -1 when there is none. Which boundary
- * that is changes only when a side crosses a multiple of `chunkSize`, where the most even cut
- * moves with every sentence added to a side: in a run of short sections (a heading and a few
- * lines each) where no boundary leaves 30 % of a chunk on both sides, a sentence added to the
- * first moved the cut, and changed three chunks (issue 43: on node_modules at 500, 1.097 -> 1.082
- * changed chunks per one-sentence edit; the same chunks elsewhere).
- */
-function strongestFeasible(
-  a: number,
-  b: number,
-  chunkSize: number,
-  score: Float64Array,
-  size: (a: number, b: number) => number,
-): number {
-  const need = Math.ceil(size(a, b) / chunkSize);
-  let best = -1;
-  let bestScore = -1;
-  for (let k = a + 1; k < b; k++) {
-    const s = score[k] as number;
-    if (s <= bestScore) continue;
-    if (Math.ceil(size(a, k) / chunkSize) + Math.ceil(size(k, b) / chunkSize) > need) continue;
-    best = k;
-    bestScore = s;
-  }
-  return best;
 }
 
 /**
