@@ -134,7 +134,12 @@ export function createSplitter(options: ChunkdownOptions): InternalSplitter {
       });
       const changes = changesOf(chunks, result.chunks);
       if (result.parents) {
-        changes.parents = parentChangesOf(previousParents(previous), result.parents);
+        changes.parents = parentChangesOf(
+          previousParents(previous),
+          result.parents,
+          chunks,
+          result.chunks,
+        );
       }
       return remember({ ...result, changes }, work);
     },
@@ -218,12 +223,18 @@ function previousParents(previous: SplitResult): readonly ChunkParent[] {
  *   The earlier parents.
  * @param after
  *   The new parents.
+ * @param chunksBefore
+ *   The earlier chunks.
+ * @param chunksAfter
+ *   The new chunks.
  * @returns
- *   What was added, removed and kept.
+ *   What was added, removed and kept, and the kept chunks whose parent changed.
  */
 export function parentChangesOf(
   before: readonly ChunkParent[],
   after: readonly ChunkParent[],
+  chunksBefore: readonly Chunk[] = [],
+  chunksAfter: readonly Chunk[] = [],
 ): ParentChangeSet {
   const earlier = new Set(before.map((parent) => parent.id));
   const now = new Set(after.map((parent) => parent.id));
@@ -234,7 +245,24 @@ export function parentChangesOf(
     else added.push(parent);
   }
   const removed = [...earlier].filter((id) => !now.has(id));
-  return { added, removed, kept };
+  return { added, removed, kept, reparented: reparented(chunksBefore, chunksAfter) };
+}
+
+/** The chunks both lists have whose `parentId` changed, each once, in the order of `after`. */
+function reparented(
+  before: readonly Chunk[],
+  after: readonly Chunk[],
+): Array<{ id: string; parentId: string }> {
+  const parentOf = new Map(before.map((chunk) => [chunk.id, chunk.parentId]));
+  const moved: Array<{ id: string; parentId: string }> = [];
+  const seen = new Set<string>();
+  for (const chunk of after) {
+    if (seen.has(chunk.id) || !parentOf.has(chunk.id) || chunk.parentId === undefined) continue;
+    seen.add(chunk.id);
+    if (parentOf.get(chunk.id) !== chunk.parentId)
+      moved.push({ id: chunk.id, parentId: chunk.parentId });
+  }
+  return moved;
 }
 
 /** How one split of a splitter runs (`SplitPlan` without the body parser's default). */

@@ -546,6 +546,12 @@ export interface ParentChangeSet {
   removed: string[];
   /** The parent ids both results have, in document order. */
   kept: string[];
+  /**
+   * The kept chunks (in `kept` of the chunks' change set) whose `parentId` is not what it was,
+   * in document order: their embeddings stay, the parent id stored with them changes. Without
+   * this, a kept chunk could point at a parent in `removed`.
+   */
+  reparented: Array<{ id: string; parentId: string }>;
 }
 
 /** The result of {@link Chunkdown.update}: what `split` returns, and what changed. */

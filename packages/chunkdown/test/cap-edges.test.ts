@@ -74,4 +74,28 @@ describe('the raw cap', () => {
       url.slice(0, 40),
     );
   });
+
+  test('an alert whose marker line has a title repeats it once per piece, never as a piece of its own', () => {
+    // docsy's lookandfeel.md: the whole marker line was repeated in every piece, so a re-split
+    // under the cap made pieces of the marker alone (no source, no content), round after round.
+    const markdown =
+      '## Alerts\n\n> [!NOTE] Coming soon: how to customize alerts\n>\n> - `alert-primary` is the default\n> - `alert-<AlertType>` is used\n';
+    for (const [maxRawSize, context] of [
+      [120, true],
+      [80, false],
+      [60, true],
+    ] as const) {
+      const { chunks } = chunkdown({ chunkSize: 100, maxRawSize, context }).split(markdown);
+      expect(chunks.length).toBeLessThanOrEqual(4);
+      for (const chunk of chunks) {
+        expect(chunk.end).toBeGreaterThan(chunk.start);
+        expect(chunk.contentSize).toBeGreaterThan(0);
+      }
+      const text = chunks.map((chunk) => chunk.text).join('\n');
+      for (const word of ['alert-primary', 'default', 'alert-<AlertType>', 'customize'])
+        expect(text).toContain(word);
+      // Pieces of the alert after its first repeat its type, unescaped.
+      for (const chunk of chunks.slice(1)) expect(chunk.text).toMatch(/^> \[!NOTE\]\n/);
+    }
+  });
 });

@@ -127,10 +127,16 @@ describe('parents', () => {
     expect(now.has(parentOf('An introduction')?.id as string)).toBe(true);
     const updated = splitter.update(result, edited);
     expect(updated.parents).toEqual(after.parents);
+    const parentBefore = new Map(result.chunks.map((chunk) => [chunk.id, chunk.parentId]));
     expect(updated.changes.parents).toEqual({
       added: after.parents?.filter((parent) => !before.has(parent.id)),
       removed: [...before].filter((id) => !now.has(id)),
       kept: [...now].filter((id) => before.has(id)),
+      reparented: after.chunks
+        .filter(
+          (chunk) => parentBefore.has(chunk.id) && parentBefore.get(chunk.id) !== chunk.parentId,
+        )
+        .map((chunk) => ({ id: chunk.id, parentId: chunk.parentId })),
     });
     expect(updated.changes.parents?.added.map((parent) => parent.text)).toEqual([
       expect.stringContaining('Call the exported function'),
@@ -138,6 +144,32 @@ describe('parents', () => {
     // From a result without parents (another splitter), every parent is added.
     const fresh = splitter.update(chunkdown({ chunkSize: 120 }).split(guide), guide);
     expect(fresh.changes.parents?.added).toEqual(result.parents);
+  });
+
+  test('update names the kept chunks whose parent changed, so none points at a removed parent', () => {
+    const markdown =
+      '# Guide\n\n## Install\n\nRun the installer first. It puts the binary on your path.\n\nThen check the version. It should print the release you picked.\n';
+    const small = chunkdown({ chunkSize: 60, parents: { maxSize: 200 } });
+    const first = small.split(markdown);
+    const updated = small.update(
+      first,
+      markdown.replace('Run the installer first.', 'Run the new installer first.'),
+    );
+    const changes = updated.changes;
+    const moved = new Map(changes.parents?.reparented.map((each) => [each.id, each.parentId]));
+    expect(moved.size).toBeGreaterThan(0);
+    const removed = new Set(changes.parents?.removed);
+    const before = new Map(first.chunks.map((chunk) => [chunk.id, chunk.parentId]));
+    // Applying the change set to the stored chunks leaves every parentId on a stored parent.
+    const stored = new Set([
+      ...(first.parents ?? []).map((parent) => parent.id).filter((id) => !removed.has(id)),
+      ...(changes.parents?.added ?? []).map((parent) => parent.id),
+    ]);
+    for (const id of changes.kept) {
+      const parentId = moved.get(id) ?? before.get(id);
+      expect(stored.has(parentId as string)).toBe(true);
+      expect(parentId).toBe(updated.chunks.find((chunk) => chunk.id === id)?.parentId);
+    }
   });
 
   test('maxRawSize and context do not apply to parents', () => {

@@ -24,6 +24,9 @@ import { literalText } from '../util/literal.js';
 /** A GitHub alert's marker (`[!NOTE]`), or an Obsidian callout's with its fold and title (`[!tip]- Title`). */
 const alertMarker = /^\[![A-Za-z][\w-]*\][+-]?(?:[ \t]+[^\n]*)?/;
 
+/** The type of an alert marker, without a callout's title: `[!tip]-` of `[!tip]- Title`. */
+const alertType = /^\[![A-Za-z][\w-]*\][+-]?/;
+
 /**
  * Rebuild a chunk's tree from its leaves: containers are copied around the leaves they hold (a
  * table copy starts with the header row, a list copy keeps its numbering, an alert keeps its
@@ -205,6 +208,11 @@ function copyContainer(
   return { ...(rest as object), children: [] } as unknown as Parent;
 }
 
+/** What the marker text put back at the top of an alert's piece holds in `data`. */
+interface RepeatedMarker {
+  chunkdownAlertMarker: true;
+}
+
 /** The alert marker (`[!NOTE]`, …) a block quote starts with, if any. */
 function alertOf(quote: Blockquote): string | undefined {
   const paragraph = quote.children[0];
@@ -234,7 +242,11 @@ function startsAtBeginning(
 /** Put the alert marker back at the top of a piece of an alert that does not start with it. */
 function addAlertMarker(quote: Blockquote, provenance: Provenance): void {
   const marker = (quote.data as { chunkdownAlert: string }).chunkdownAlert;
-  const text: Text = { type: 'text', value: `${marker}\n` };
+  const text: Text = {
+    type: 'text',
+    value: `${marker}\n`,
+    data: { chunkdownAlertMarker: true } satisfies RepeatedMarker as never,
+  };
   provenance.syntheticNodes.add(text);
   const first = quote.children[0];
   if (first?.type === 'paragraph') {
@@ -246,6 +258,61 @@ function addAlertMarker(quote: Blockquote, provenance: Provenance): void {
   const { chunkdownAlert: _marker, ...data } = quote.data as Record<string, unknown>;
   if (Object.keys(data).length > 0) quote.data = data;
   else delete quote.data;
+}
+
+/**
+ * A chunk's tree to split again for `maxRawSize`: each alert marker {@link addAlertMarker} put
+ * back is shortened to the alert's type (`[!NOTE]`, not a callout's title after it), so pieces
+ * that must be small keep room for their content (the title is in the alert's first chunk).
+ *
+ * @param root
+ *   The chunk's tree, as assembled.
+ * @param provenance
+ *   Where the shortened markers are marked as made, not written.
+ * @returns
+ *   The tree with short repeated markers (`root` itself when it has none to shorten).
+ */
+export function withShortRepeatedMarkers(root: Root, provenance: Provenance): Root {
+  const visit = <T extends Nodes>(node: T): T => {
+    if (isRepeatedMarker(node)) {
+      const text = node as Text;
+      const type = alertType.exec(text.value)?.[0];
+      const value = type === undefined ? text.value : text.value.replace(alertMarker, type);
+      if (value === text.value) return node;
+      const short: Text = { ...text, value };
+      provenance.syntheticNodes.add(short);
+      return short as T;
+    }
+    if (!('children' in node)) return node;
+    const children = (node.children as Nodes[]).map(visit);
+    return children.every((child, index) => child === node.children[index])
+      ? node
+      : ({ ...node, children } as T);
+  };
+  return visit(root);
+}
+
+/**
+ * Whether a draft's leaves are only alert markers put back: a piece of a re-split with nothing of
+ * the source in it, which is not a chunk.
+ */
+export function onlyRepeatedMarkers(leaves: readonly Leaf[]): boolean {
+  return (
+    leaves.length > 0 &&
+    leaves.every(
+      (leaf) =>
+        isRepeatedMarker(leaf.node) ||
+        (leaf.node.type === 'paragraph' && leaf.node.children.every(isRepeatedMarker)),
+    )
+  );
+}
+
+/** Whether a node is an alert marker {@link addAlertMarker} put back. */
+function isRepeatedMarker(node: Nodes | undefined): boolean {
+  return (
+    node?.type === 'text' &&
+    (node.data as Partial<RepeatedMarker> | undefined)?.chunkdownAlertMarker === true
+  );
 }
 
 /**

@@ -8,7 +8,13 @@ import type { Leaf } from '../split/types.js';
 import type { SourceMap } from '../tree/source-map.js';
 import type { Breadcrumb, Chunk, Container } from '../types.js';
 import { literalText } from '../util/literal.js';
-import { type AssembleContext, assemble, carriedFootnotes } from './assemble.js';
+import {
+  type AssembleContext,
+  assemble,
+  carriedFootnotes,
+  onlyRepeatedMarkers,
+  withShortRepeatedMarkers,
+} from './assemble.js';
 import { hardCut, type Rendered, type Resplitter, resplit } from './cap.js';
 import { createChunk } from './chunk.js';
 import { contentSize as contentSizeOf, tableHeaders } from './content.js';
@@ -106,6 +112,9 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
     const rendered =
       job.rendered ?? (reused ? lazily(job.draft, reused, render) : render(job.draft));
     if (rendered.text.length === 0) continue;
+    // A piece of a re-split that is only the marker of the alert around it holds nothing of the
+    // source: the pieces after it repeat the marker.
+    if (job.outer !== undefined && onlyRepeatedMarkers(job.draft.leaves)) continue;
     const { place, header, fits } = sized(
       job,
       rendered,
@@ -152,8 +161,11 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
     // piece is then checked again with its own header. What the model adds to every chunk (a
     // prefix, special tokens) is reserved too.
     const room = Math.max(1, cap - reserve - (header ? lengthFunction(header + headerGap) : 0));
+    // Alert markers put back repeat only the alert's type in the pieces (the title is in the
+    // alert's first chunk), so pieces that must be small keep room for their content.
+    const short = withShortRepeatedMarkers(rendered.root, context.provenance);
     const pieces = resplit(
-      rendered,
+      short === rendered.root ? rendered : { ...rendered, root: short },
       room,
       job.round,
       context.splitAgain,

@@ -8,7 +8,7 @@ import type { ResolvedSettings } from './settings.js';
 /**
  * Index sync (`--previous FILE`): the chunks of an earlier run, read from its JSONL, and what
  * changed since. A chunk line of this run says `"op": "add"` (its id is not among the previous
- * run's chunks of its file) or `"op": "keep"`; a `{"op":"delete","id":…,"file":…}` line names
+ * run's chunks of its file, or its `parentId` is not what it was there) or `"op": "keep"`; a `{"op":"delete","id":…,"file":…}` line names
  * each chunk of the previous run that is gone. A file whose bytes hash as before, chunked with
  * the same options, is not read again: its previous lines are written back as `keep` lines.
  * Parent records (`--parents`, `{"type":"parent",…}`) are synced the same way, by their own ids:
@@ -29,6 +29,8 @@ export interface PreviousFile {
   ids: string[];
   /** The ids of its parents (`--parents`), in order. */
   parentIds: string[];
+  /** The `parentId` of each of its chunks that has one (`--parents`), by chunk id. */
+  parentOf: Map<string, string>;
   /** Its chunk and parent lines as `keep` lines (without the line break), in order. */
   lines: string[];
 }
@@ -144,6 +146,7 @@ export function parsePrevious(text: string, name: string): Previous {
         optionsHash: record.optionsHash,
         ids: [],
         parentIds: [],
+        parentOf: new Map(),
         lines: [],
       };
       ids = new Set();
@@ -158,6 +161,8 @@ export function parsePrevious(text: string, name: string): Previous {
     if (entry.fileHash !== record.fileHash) entry.fileHash = undefined;
     if (entry.optionsHash !== record.optionsHash) entry.optionsHash = undefined;
     (parent ? entry.parentIds : entry.ids).push(record.id);
+    if (!parent && typeof record.parentId === 'string')
+      entry.parentOf.set(record.id, record.parentId);
     entry.lines.push(keepLine(line, record));
   }
   return files;
@@ -322,7 +327,12 @@ export class IndexSync {
     this.#written.add(file);
     this.#counts.files++;
     const previous = this.#previous.get(file);
-    const chunkSide = diff(previous?.ids ?? [], chunks);
+    // A chunk whose parent changed is written as `add`: its record is not what the index has.
+    const chunkSide = diff(
+      previous?.ids ?? [],
+      chunks,
+      (chunk) => previous?.parentOf.get(chunk.id) === chunk.parentId,
+    );
     for (const op of chunkSide.ops) this.#counts[op === 'add' ? 'added' : 'kept']++;
     this.#counts.deleted += chunkSide.gone.length;
     const parentSide = diff(previous?.parentIds ?? [], parents);
@@ -376,13 +386,17 @@ export class IndexSync {
   }
 }
 
-/** The op of each item now, and the ids before that are gone. */
-function diff(
+/**
+ * The op of each item now (`keep` when its id was there before and `same` holds for it), and
+ * the ids before that are gone.
+ */
+function diff<T extends { id: string }>(
   before: readonly string[],
-  now: ReadonlyArray<{ id: string }>,
+  now: readonly T[],
+  same: (item: T) => boolean = () => true,
 ): { ops: ChunkOp[]; gone: string[] } {
   const earlier = new Set(before);
-  const ops = now.map((item): ChunkOp => (earlier.has(item.id) ? 'keep' : 'add'));
+  const ops = now.map((item): ChunkOp => (earlier.has(item.id) && same(item) ? 'keep' : 'add'));
   const ids = new Set(now.map((item) => item.id));
   return { ops, gone: [...earlier].filter((id) => !ids.has(id)) };
 }

@@ -154,6 +154,43 @@ describe('--parents', () => {
 });
 
 describe('--parents with --previous', () => {
+  it('writes a chunk whose parent changed as add, so no kept chunk points at a deleted parent', async () => {
+    const install =
+      '# Guide\n\n## Install\n\nRun the installer first. It puts the binary on your path.\n\nThen check the version. It should print the release you picked.\n';
+    write('docs/guide.md', install);
+    const small = ['--chunk-size', '60', '--parents', '200'];
+    const first = await cli(['docs/guide.md', ...small]);
+    writeFileSync(join(cwd, 'previous.jsonl'), first.stdout);
+    write('docs/guide.md', install.replace('Run the installer', 'Run the new installer'));
+    const second = await cli(['docs/guide.md', ...small, '--previous', 'previous.jsonl']);
+    expect(second.code).toBe(0);
+    const chunks = second.lines.filter((line) => line.type === undefined && line.op !== 'delete');
+    const live = new Set(
+      second.lines
+        .filter((line) => line.type === 'parent' && line.op !== 'delete')
+        .map((line) => line.id),
+    );
+    const deleted = new Set(
+      second.lines
+        .filter((line) => line.type === 'parent' && line.op === 'delete')
+        .map((line) => line.id),
+    );
+    expect(deleted.size).toBeGreaterThan(0);
+    for (const line of chunks) expect(live.has(line.parentId as string)).toBe(true);
+    // The chunks the edit did not touch keep their ids; their lines are adds all the same.
+    const before = new Map(first.lines.map((line) => [line.id, line.parentId]));
+    const moved = chunks.filter(
+      (line) => before.has(line.id) && before.get(line.id) !== line.parentId,
+    );
+    expect(moved.length).toBeGreaterThan(0);
+    expect(moved.every((line) => line.op === 'add')).toBe(true);
+    expect(
+      chunks
+        .filter((line) => line.op === 'keep')
+        .every((line) => !deleted.has(line.parentId as string)),
+    ).toBe(true);
+  });
+
   it('marks parents add or keep, and deletes the parents that are gone', async () => {
     const first = await cli(['docs', ...args]);
     writeFileSync(join(cwd, 'previous.jsonl'), first.stdout);
