@@ -346,8 +346,9 @@ export interface ChunkdownOptions {
     | undefined;
   /**
    * Section parents (embed the chunk, return its parent): every chunk gets a `parentId`, and the
-   * result a `parents` list. A chunk's parent is the smallest section around it (heading included)
-   * whose content is at most `maxSize`; where even that section is larger, the run of chunks
+   * result a `parents` list. A chunk's parent is the largest section around it (heading included)
+   * whose content is at most `maxSize` (the most to read within the budget); where even the
+   * chunk's own section is larger, the run of chunks
    * around it up to `maxSize`, cut where the splitter would cut. Default: none.
    */
   parents?: ParentsOptions | undefined;

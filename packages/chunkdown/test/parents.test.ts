@@ -172,6 +172,26 @@ describe('parents', () => {
     }
   });
 
+  test('a heading with nothing under it belongs to the section the splitter keeps it with', () => {
+    // `## Old name` right above `## New name`, and a last `## See also` with nothing after it:
+    // the chunk that holds such a heading lay in no one section, so a section that fits was
+    // cut into two parents.
+    const intro =
+      '## Intro\n\nSome words about the whole page go here, long enough to fill a chunk.\n\n';
+    const renamed = `${intro}## Old name\n\n## New name\n\nThe calls are now synchronous.\n\nPass only the scheme.\n`;
+    const trailing = `${intro}## Usage\n\nThe calls are now synchronous.\n\nPass only the scheme.\n\n## See also\n`;
+    const small = chunkdown({ chunkSize: 40, parents: { maxSize: 120 } });
+    for (const markdown of [renamed, trailing]) {
+      const split = small.split(markdown);
+      expect(parentProblems(markdown, split, 120)).toEqual([]);
+      expect(split.parents?.map((parent) => parent.text.split('\n')[0])).toEqual([
+        '## Intro',
+        markdown === renamed ? '## Old name' : '## Usage',
+      ]);
+      expect(split.parents?.[1]?.text).toContain('Pass only the scheme.');
+    }
+  });
+
   test('maxRawSize and context do not apply to parents', () => {
     const capped = chunkdown({
       chunkSize: 120,

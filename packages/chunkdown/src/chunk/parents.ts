@@ -89,6 +89,7 @@ function spansOf(sections: readonly SectionLike[], parent: SectionSpan, lend: bo
     });
   }
   spans.sort((a, b) => a.span.start - b.span.start);
+  foldEmptySections(spans);
   const first = spans[0];
   if (lend && first && parent.subsections.length === 0) first.span.start = parent.start;
   for (let index = 0; index < spans.length; index++) {
@@ -97,6 +98,24 @@ function spansOf(sections: readonly SectionLike[], parent: SectionSpan, lend: bo
     if (next) span.end = next.span.start;
     parent.subsections.push(span);
     spansOf(section.subsections, span, section.blocks.length === 0);
+  }
+}
+
+/**
+ * Fold each section with nothing under it (`## Old name` right above `## New name`, or a last
+ * `## See also` with nothing after it) into the span of the section after it, or, for the last,
+ * the section before it: the splitter keeps such a heading with the content next to it, so the
+ * chunk that holds it lies in that section, which would otherwise not hold it whole.
+ */
+function foldEmptySections(spans: Array<{ span: SectionSpan; section: SectionLike }>): void {
+  const empty = ({ section }: { section: SectionLike }) =>
+    section.blocks.length === 0 && section.subsections.length === 0;
+  for (let index = spans.length - 1; index >= 0; index--) {
+    const each = spans[index] as (typeof spans)[number];
+    if (!empty(each) || spans.length === 1) continue;
+    const next = spans[index + 1];
+    if (next) next.span.start = each.span.start;
+    spans.splice(index, 1);
   }
 }
 
