@@ -521,6 +521,13 @@ function describe(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean' || value == null)
     return `\`${String(value)}\``;
   if (typeof value === 'function') return 'a function';
+  if (typeof value === 'bigint') return `\`${value}n\` (a BigInt)`;
+  if (typeof value === 'symbol') return 'a symbol';
   if (Array.isArray(value)) return 'an array';
-  return `\`${JSON.stringify(value)}\``;
+  try {
+    return `\`${JSON.stringify(value)}\``;
+  } catch {
+    // A BigInt inside, or a cycle: say what it is, not why it cannot be printed.
+    return 'an object';
+  }
 }

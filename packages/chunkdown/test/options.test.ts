@@ -79,6 +79,19 @@ describe('resolveParents (option parents)', () => {
       resolveOptions({ chunkSize: 100, parents: { maxSize: 500, size: 1 } as never }),
     ).toThrow(new RangeError('Unknown field `parents.size`, expected `maxSize`'));
   });
+  test('a BigInt is named in the error, not a failure to print it', () => {
+    expect(() => resolveOptions({ chunkSize: 100, parents: { maxSize: 2000n } as never })).toThrow(
+      new TypeError(
+        'Expected a finite number > 0 for `options.parents.maxSize`, not `2000n` (a BigInt)',
+      ),
+    );
+    expect(() => resolveOptions({ chunkSize: 500n as never })).toThrow(
+      /`options\.chunkSize`.*`500n` \(a BigInt\)/,
+    );
+    expect(() =>
+      resolveOptions({ chunkSize: 100, parents: { maxSize: { n: 1n } } as never }),
+    ).toThrow(/`options\.parents\.maxSize`, not an object/);
+  });
 });
 
 describe('resolveRules', () => {

@@ -68,11 +68,39 @@ export function chromaDataset(dir) {
  */
 export function excerptDataset(questionsFile, dir, name) {
   if (!existsSync(dir)) return `no folder ${dir}`;
-  const entries = JSON.parse(readFileSync(questionsFile, 'utf8'));
   const documents = readdirSync(dir, { recursive: true })
     .filter((file) => /\.(md|mdx|markdown)$/i.test(file))
     .sort()
     .map((file) => ({ id: file, text: readFileSync(path.join(dir, file), 'utf8') }));
+  return excerptQuestions(questionsFile, documents, name);
+}
+
+/**
+ * Our questions about the npm docs installed in the workspace (`questions-npm.json`, written for
+ * issue 43 and never tuned on): the markdown files of the library's dependency tree
+ * (`nodeModulesDocuments` of `bench/corpus.mjs`, up to 3 MB, each of 1,500 characters or more),
+ * named by their path under `node_modules` with `/` as `__` (`webpack__README.md`; of two with
+ * one name, the later). Every one of them is indexed; the questions ask about 96.
+ *
+ * @param {string} questionsFile The JSON file, as for {@link excerptDataset}.
+ * @param {string} root The workspace root.
+ * @returns The dataset, or a string saying why it cannot be loaded.
+ */
+export async function npmDataset(questionsFile, root) {
+  const { nodeModulesDocuments } = await import('../corpus.mjs');
+  const byName = new Map();
+  for (const doc of await nodeModulesDocuments(root, 3e6)) {
+    const text = readFileSync(doc.file, 'utf8');
+    if (text.length >= 1500) byName.set(doc.name.replaceAll('/', '__'), text);
+  }
+  if (byName.size === 0) return `no markdown under ${path.join(root, 'node_modules')}`;
+  const documents = [...byName.keys()].sort().map((id) => ({ id, text: byName.get(id) }));
+  return excerptQuestions(questionsFile, documents, 'npm');
+}
+
+/** The questions of `questionsFile` located in `documents` (see {@link excerptDataset}). */
+function excerptQuestions(questionsFile, documents, name) {
+  const entries = JSON.parse(readFileSync(questionsFile, 'utf8'));
   const byId = new Map(documents.map((doc) => [doc.id, doc]));
   const questions = [];
   const problems = [];

@@ -21,7 +21,7 @@ import {
   mastraChunker,
   supportsContext,
 } from './chunkers.mjs';
-import { chromaDataset, excerptDataset, halfOf } from './datasets.mjs';
+import { chromaDataset, excerptDataset, halfOf, npmDataset } from './datasets.mjs';
 import { denseIndex, fuse, loadEmbedder } from './dense.mjs';
 import { pairedBootstrap, scoreQuestion, summarize } from './metrics.mjs';
 
@@ -35,7 +35,9 @@ const usage = `Usage: pnpm --filter chunkdown run bench:retrieval [flags]
   --web-questions F  our questions about them (default bench/retrieval/questions-web.json)
   --chroma DIR       Chroma's general_evaluation_data folder (or env CHUNKDOWN_CHROMA_DATA);
                      skipped when absent
-  --datasets a,b     web, chroma (default both; a missing one is skipped with a message)
+  --npm-questions F  our questions about the npm docs installed in the workspace (default
+                     bench/retrieval/questions-npm.json; dataset npm)
+  --datasets a,b     web, chroma, npm (default web,chroma; a missing one is skipped with a message)
   --targets 500,1500 mean chunk lengths (characters of indexed text) to calibrate every splitter to
   --ratio 1.5        maxOverflowRatio for chunkdown
   --tolerance 0.015  calibration stops within this relative distance of the target
@@ -68,6 +70,7 @@ const { values } = parseArgs({
   options: {
     web: { type: 'string' },
     'web-questions': { type: 'string' },
+    'npm-questions': { type: 'string' },
     chroma: { type: 'string' },
     datasets: { type: 'string', default: 'web,chroma' },
     targets: { type: 'string' },
@@ -103,6 +106,9 @@ const settings = {
   webQuestions: values['web-questions']
     ? path.resolve(userCwd, values['web-questions'])
     : path.join(here, 'questions-web.json'),
+  npmQuestions: values['npm-questions']
+    ? path.resolve(userCwd, values['npm-questions'])
+    : path.join(here, 'questions-npm.json'),
   chroma: values.chroma
     ? path.resolve(userCwd, values.chroma)
     : process.env.CHUNKDOWN_CHROMA_DATA && path.resolve(userCwd, process.env.CHUNKDOWN_CHROMA_DATA),
@@ -235,7 +241,7 @@ const report = [
 const perQuestion = {};
 
 for (const name of settings.datasets) {
-  const dataset = narrow(load(name));
+  const dataset = narrow(await load(name));
   if (typeof dataset === 'string') {
     log(`skipping ${name}: ${dataset}`);
     report.push(`## ${name}`, '', `Skipped: ${dataset}.`, '');
@@ -341,8 +347,9 @@ writeFileSync(
 process.stdout.write(`${report.join('\n')}\n`);
 log(`written to ${path.relative(userCwd, settings.out)}`);
 
-function load(name) {
+async function load(name) {
   if (name === 'web') return excerptDataset(settings.webQuestions, settings.web, 'web');
+  if (name === 'npm') return npmDataset(settings.npmQuestions, repoRoot);
   if (name === 'chroma') {
     if (!settings.chroma)
       return 'no --chroma DIR (or CHUNKDOWN_CHROMA_DATA) given; see bench/README.md';

@@ -35,15 +35,39 @@ describe('sectionSpans', () => {
           heading: heading(0),
           blocks: [{}],
           subsections: [
-            { depth: 2, heading: heading(10), blocks: [], subsections: [] },
-            { depth: 2, heading: heading(30), blocks: [], subsections: [] },
+            { depth: 2, heading: heading(10), blocks: [{}], subsections: [] },
+            { depth: 2, heading: heading(30), blocks: [{}], subsections: [] },
           ],
         },
-        { depth: 1, heading: heading(50), blocks: [], subsections: [] },
+        { depth: 1, heading: heading(50), blocks: [{}], subsections: [] },
       ],
     };
     expect(sectionSpans(document, 80)).toEqual(
       span(0, 80, 0, [span(0, 50, 1, [span(10, 30, 2), span(30, 50, 2)]), span(50, 80, 1)]),
+    );
+  });
+  test('a section with nothing under it is part of the next one, the last of the one before', () => {
+    const leaf = (offset: number, blocks: unknown[]) => ({
+      depth: 2,
+      heading: heading(offset),
+      blocks,
+      subsections: [],
+    });
+    const document = {
+      depth: 0,
+      heading: undefined,
+      blocks: [],
+      subsections: [
+        {
+          depth: 1,
+          heading: heading(0),
+          blocks: [{}],
+          subsections: [leaf(10, []), leaf(20, [{}]), leaf(40, [{}]), leaf(60, [])],
+        },
+      ],
+    };
+    expect(sectionSpans(document, 80)).toEqual(
+      span(0, 80, 0, [span(0, 80, 1, [span(10, 40, 2), span(40, 80, 2)])]),
     );
   });
   test('a heading without an offset leaves its subsections to the section around it', () => {
