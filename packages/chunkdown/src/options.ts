@@ -221,10 +221,10 @@ export function resolveParents(
   parents: ChunkdownOptions['parents'],
   chunkSize: number,
 ): { maxSize: number } | undefined {
-  if (parents === undefined) return undefined;
+  if (parents === undefined || parents === false) return undefined;
   if (parents === null || typeof parents !== 'object' || Array.isArray(parents)) {
     throw new TypeError(
-      `Expected an object such as \`{ maxSize: ${chunkSize * 4} }\` for \`options.parents\`, not ${describe(parents)}`,
+      `Expected an object such as \`{ maxSize: ${chunkSize * 4} }\` (or \`false\`) for \`options.parents\`, not ${describe(parents)}`,
     );
   }
   for (const key of Object.keys(parents)) {

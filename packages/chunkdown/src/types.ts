@@ -351,7 +351,7 @@ export interface ChunkdownOptions {
    * chunk's own section is larger, the run of chunks
    * around it up to `maxSize`, cut where the splitter would cut. Default: none.
    */
-  parents?: ParentsOptions | undefined;
+  parents?: ParentsOptions | false | undefined;
 }
 
 /** The `parents` option of {@link ChunkdownOptions}. */

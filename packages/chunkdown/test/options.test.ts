@@ -51,8 +51,10 @@ describe('resolveOptions', () => {
 });
 
 describe('resolveParents (option parents)', () => {
-  test('off by default; { maxSize } at least chunkSize', () => {
+  test('off by default or with false; { maxSize } at least chunkSize', () => {
     expect(resolveOptions({ chunkSize: 100 }).parents).toBeUndefined();
+    expect(resolveOptions({ chunkSize: 100, parents: false }).parents).toBeUndefined();
+    expect(() => resolveOptions({ chunkSize: 100, parents: true as never })).toThrow(/not `true`/);
     expect(resolveOptions({ chunkSize: 100, parents: { maxSize: 100 } }).parents).toEqual({
       maxSize: 100,
     });
@@ -72,7 +74,7 @@ describe('resolveParents (option parents)', () => {
     ).toThrow(RangeError);
     expect(() => resolveOptions({ chunkSize: 100, parents: 500 as never })).toThrow(
       new TypeError(
-        'Expected an object such as `{ maxSize: 400 }` for `options.parents`, not `500`',
+        'Expected an object such as `{ maxSize: 400 }` (or `false`) for `options.parents`, not `500`',
       ),
     );
     expect(() =>

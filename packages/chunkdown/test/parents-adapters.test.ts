@@ -72,6 +72,14 @@ describe('LangChain', () => {
     await expect(splitter.createDocumentsWithParents([markdown])).rejects.toThrow(
       /Expected the `parents` option/,
     );
+    // `parents: false` is off, as `context: false` is.
+    const off = new ChunkdownTextSplitter({ chunkSize: 80, parents: false });
+    expect((await off.createDocuments([markdown])).map((document) => document.pageContent)).toEqual(
+      documents.map((document) => document.pageContent),
+    );
+    await expect(off.createDocumentsWithParents([markdown])).rejects.toThrow(
+      /Expected the `parents` option/,
+    );
   });
 
   test('a parent-child flow: search the chunks, return their parents from a docstore', async () => {
@@ -159,6 +167,8 @@ describe('LlamaIndex', () => {
     const without = plain.getNodesFromDocuments([new LlamaDocument({ text: markdown })]);
     expect(without.some((node) => NodeRelationship.PARENT in node.relationships)).toBe(false);
     expect(() => plain.getNodesWithParents([])).toThrow(/Expected the `parents` option/);
+    const off = new ChunkdownNodeParser({ chunkSize: 80, parents: false });
+    expect(() => off.getNodesWithParents([])).toThrow(/Expected the `parents` option/);
   });
 });
 

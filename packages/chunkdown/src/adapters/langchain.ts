@@ -269,7 +269,7 @@ export class ChunkdownTextSplitter<Format extends MetadataFormat = 'flat'> exten
     // biome-ignore lint/suspicious/noExplicitAny: as the base class types metadata.
     metadatas: Record<string, any>[] = [],
   ): Promise<ParentedDocuments<ChunkdownMetadataOf<Format>>> {
-    if (this.#options.parents === undefined) {
+    if (this.#options.parents === undefined || this.#options.parents === false) {
       throw new TypeError(
         'Expected the `parents` option (`{ parents: { maxSize } }`) for `createDocumentsWithParents`',
       );

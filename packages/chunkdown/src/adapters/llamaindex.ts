@@ -190,7 +190,7 @@ export class ChunkdownNodeParser extends TextSplitter {
     this.includeMetadata = flag(includeMetadata, 'includeMetadata');
     this.includePrevNextRel = flag(includePrevNextRel, 'includePrevNextRel');
     this.#nodeId = checkedNodeId(nodeId);
-    this.#parents = rest.parents !== undefined;
+    this.#parents = rest.parents !== undefined && rest.parents !== false;
   }
 
   /** The target content size of a chunk, in the size unit. */
