@@ -98,4 +98,19 @@ describe('the raw cap', () => {
       for (const chunk of chunks.slice(1)) expect(chunk.text).toMatch(/^> \[!NOTE\]\n/);
     }
   });
+
+  test('a short alert title is repeated whole in the pieces of a re-split', () => {
+    const items = Array.from(
+      { length: 6 },
+      (_, index) =>
+        `> - \`option-${index}\` [link ${index}](https://example.com/a/very/long/path/${index}) sets it`,
+    ).join('\n');
+    const markdown = `## Alerts\n\n> [!NOTE] Read this\n>\n> Intro sentence of the alert that says what it is about.\n>\n${items}\n`;
+    const { chunks } = chunkdown({ chunkSize: 100, maxRawSize: 200 }).split(markdown);
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const chunk of chunks.slice(1)) {
+      expect(chunk.rawSize).toBeLessThanOrEqual(200);
+      expect(chunk.text).toMatch(/^> \[!NOTE\] Read this\n/);
+    }
+  });
 });

@@ -262,19 +262,26 @@ function addAlertMarker(quote: Blockquote, provenance: Provenance): void {
 
 /**
  * A chunk's tree to split again for `maxRawSize`: each alert marker {@link addAlertMarker} put
- * back is shortened to the alert's type (`[!NOTE]`, not a callout's title after it), so pieces
- * that must be small keep room for their content (the title is in the alert's first chunk).
+ * back that is longer than `longest` is shortened to the alert's type (`[!NOTE]`, not a
+ * callout's title after it), so pieces that must be small keep room for their content (the title
+ * is in the alert's first chunk). A marker that fits keeps its title.
  *
  * @param root
  *   The chunk's tree, as assembled.
  * @param provenance
  *   Where the shortened markers are marked as made, not written.
+ * @param tooLong
+ *   Whether a marker (its text) takes too much of a piece.
  * @returns
  *   The tree with short repeated markers (`root` itself when it has none to shorten).
  */
-export function withShortRepeatedMarkers(root: Root, provenance: Provenance): Root {
+export function withShortRepeatedMarkers(
+  root: Root,
+  provenance: Provenance,
+  tooLong: (marker: string) => boolean,
+): Root {
   const visit = <T extends Nodes>(node: T): T => {
-    if (isRepeatedMarker(node)) {
+    if (isRepeatedMarker(node) && tooLong((node as Text).value.trim())) {
       const text = node as Text;
       const type = alertType.exec(text.value)?.[0];
       const value = type === undefined ? text.value : text.value.replace(alertMarker, type);

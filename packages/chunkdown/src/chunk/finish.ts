@@ -18,7 +18,7 @@ import {
 import { hardCut, type Rendered, type Resplitter, resplit } from './cap.js';
 import { createChunk } from './chunk.js';
 import { contentSize as contentSizeOf, tableHeaders } from './content.js';
-import { embedText, type HeaderFunction, headerGap } from './context.js';
+import { embedText, type HeaderFunction, headerCapShare, headerGap } from './context.js';
 import { breadcrumbs, containersOf, sourceRange } from './locate.js';
 import type { RenderMemo, RenderSummary } from './render-memo.js';
 import type { Serializer } from './serialize.js';
@@ -161,9 +161,14 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
     // piece is then checked again with its own header. What the model adds to every chunk (a
     // prefix, special tokens) is reserved too.
     const room = Math.max(1, cap - reserve - (header ? lengthFunction(header + headerGap) : 0));
-    // Alert markers put back repeat only the alert's type in the pieces (the title is in the
-    // alert's first chunk), so pieces that must be small keep room for their content.
-    const short = withShortRepeatedMarkers(rendered.root, context.provenance);
+    // Alert markers put back that would take more than a quarter of a piece (as a header may)
+    // repeat only the alert's type (the title is in the alert's first chunk), so pieces keep
+    // room for their content.
+    const short = withShortRepeatedMarkers(
+      rendered.root,
+      context.provenance,
+      (marker) => lengthFunction(marker) > headerCapShare * room,
+    );
     const pieces = resplit(
       short === rendered.root ? rendered : { ...rendered, root: short },
       room,
