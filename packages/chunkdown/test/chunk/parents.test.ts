@@ -21,89 +21,58 @@ const span = (
 ): SectionSpan => ({ start, end, depth, subsections });
 
 describe('sectionSpans', () => {
-  const heading = (offset: number | undefined) => ({
-    position: offset === undefined ? undefined : { start: { offset } },
+  /** A section as the section tree gives it: `blocks` of content before its `subsections`. */
+  interface TreeSection {
+    depth: number;
+    heading: { position: { start: { offset: number } } | undefined } | undefined;
+    blocks: unknown[];
+    subsections: TreeSection[];
+  }
+  const section = (
+    depth: number,
+    offset: number | undefined,
+    blocks: number,
+    subsections: TreeSection[] = [],
+  ): TreeSection => ({
+    depth,
+    heading:
+      depth === 0
+        ? undefined
+        : { position: offset === undefined ? undefined : { start: { offset } } },
+    blocks: Array.from({ length: blocks }, () => ({})),
+    subsections,
   });
+  const documentOf = (...subsections: TreeSection[]) => section(0, undefined, 0, subsections);
+
   test('a section ends where the next one of its list begins, the last where its parent ends', () => {
-    const document = {
-      depth: 0,
-      heading: undefined,
-      blocks: [],
-      subsections: [
-        {
-          depth: 1,
-          heading: heading(0),
-          blocks: [{}],
-          subsections: [
-            { depth: 2, heading: heading(10), blocks: [{}], subsections: [] },
-            { depth: 2, heading: heading(30), blocks: [{}], subsections: [] },
-          ],
-        },
-        { depth: 1, heading: heading(50), blocks: [{}], subsections: [] },
-      ],
-    };
+    const document = documentOf(
+      section(1, 0, 1, [section(2, 10, 1), section(2, 30, 1)]),
+      section(1, 50, 1),
+    );
     expect(sectionSpans(document, 80)).toEqual(
       span(0, 80, 0, [span(0, 50, 1, [span(10, 30, 2), span(30, 50, 2)]), span(50, 80, 1)]),
     );
   });
   test('a section with nothing under it is part of the next one, the last of the one before', () => {
-    const leaf = (offset: number, blocks: unknown[]) => ({
-      depth: 2,
-      heading: heading(offset),
-      blocks,
-      subsections: [],
-    });
-    const document = {
-      depth: 0,
-      heading: undefined,
-      blocks: [],
-      subsections: [
-        {
-          depth: 1,
-          heading: heading(0),
-          blocks: [{}],
-          subsections: [leaf(10, []), leaf(20, [{}]), leaf(40, [{}]), leaf(60, [])],
-        },
-      ],
-    };
+    const document = documentOf(
+      section(1, 0, 1, [
+        section(2, 10, 0),
+        section(2, 20, 1),
+        section(2, 40, 1),
+        section(2, 60, 0),
+      ]),
+    );
     expect(sectionSpans(document, 80)).toEqual(
       span(0, 80, 0, [span(0, 80, 1, [span(10, 40, 2), span(40, 80, 2)])]),
     );
   });
   test('a heading without an offset leaves its subsections to the section around it', () => {
-    const document = {
-      depth: 0,
-      heading: undefined,
-      blocks: [],
-      subsections: [
-        {
-          depth: 1,
-          heading: heading(undefined),
-          blocks: [],
-          subsections: [{ depth: 2, heading: heading(20), blocks: [], subsections: [] }],
-        },
-      ],
-    };
+    const document = documentOf(section(1, undefined, 0, [section(2, 20, 0)]));
     expect(sectionSpans(document, 40)).toEqual(span(0, 40, 0, [span(20, 40, 2)]));
   });
   test('a section with nothing before its first subsection lends it its heading', () => {
     // `# Server` then at once `## Factory`: the chunk that starts at `# Server` is Factory's.
-    const document = {
-      depth: 0,
-      heading: undefined,
-      blocks: [],
-      subsections: [
-        {
-          depth: 1,
-          heading: heading(0),
-          blocks: [],
-          subsections: [
-            { depth: 2, heading: heading(10), blocks: [{}], subsections: [] },
-            { depth: 2, heading: heading(30), blocks: [{}], subsections: [] },
-          ],
-        },
-      ],
-    };
+    const document = documentOf(section(1, 0, 0, [section(2, 10, 1), section(2, 30, 1)]));
     expect(sectionSpans(document, 50)).toEqual(
       span(0, 50, 0, [span(0, 50, 1, [span(0, 30, 2), span(30, 50, 2)])]),
     );
