@@ -208,6 +208,18 @@ export function resolveOptions(options: ChunkdownOptions): ResolvedOptions {
 }
 
 /**
+ * Whether the `parents` option asks for parents: `undefined` and `false` do not.
+ *
+ * @param parents
+ *   The option as given.
+ * @returns
+ *   Whether the split gives parents (when the option is valid).
+ */
+export function wantsParents(parents: ChunkdownOptions['parents']): boolean {
+  return parents !== undefined && parents !== false;
+}
+
+/**
  * Validate the `parents` option: `{ maxSize }`, a finite number ≥ `chunkSize`.
  *
  * @param parents
@@ -221,7 +233,7 @@ export function resolveParents(
   parents: ChunkdownOptions['parents'],
   chunkSize: number,
 ): { maxSize: number } | undefined {
-  if (parents === undefined || parents === false) return undefined;
+  if (!wantsParents(parents)) return undefined;
   if (parents === null || typeof parents !== 'object' || Array.isArray(parents)) {
     throw new TypeError(
       `Expected an object such as \`{ maxSize: ${chunkSize * 4} }\` (or \`false\`) for \`options.parents\`, not ${describe(parents)}`,

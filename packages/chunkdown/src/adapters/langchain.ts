@@ -31,6 +31,7 @@ import {
 
 export type { MetadataFormat } from './options.js';
 
+import { wantsParents } from '../options.js';
 import type { Chunk, Chunkdown, ChunkdownOptions, ChunkParent } from '../types.js';
 import { lineIndex, lineStarts } from '../util/line-starts.js';
 
@@ -269,7 +270,7 @@ export class ChunkdownTextSplitter<Format extends MetadataFormat = 'flat'> exten
     // biome-ignore lint/suspicious/noExplicitAny: as the base class types metadata.
     metadatas: Record<string, any>[] = [],
   ): Promise<ParentedDocuments<ChunkdownMetadataOf<Format>>> {
-    if (this.#options.parents === undefined || this.#options.parents === false) {
+    if (!wantsParents(this.#options.parents)) {
       throw new TypeError(
         'Expected the `parents` option (`{ parents: { maxSize } }`) for `createDocumentsWithParents`',
       );

@@ -36,6 +36,7 @@ import {
 export type { MetadataFormat } from './options.js';
 
 import { headerOf } from '../chunk/context.js';
+import { wantsParents } from '../options.js';
 import type { Chunk, Chunkdown, ChunkParent } from '../types.js';
 
 export { breadcrumbSeparator };
@@ -190,7 +191,7 @@ export class ChunkdownNodeParser extends TextSplitter {
     this.includeMetadata = flag(includeMetadata, 'includeMetadata');
     this.includePrevNextRel = flag(includePrevNextRel, 'includePrevNextRel');
     this.#nodeId = checkedNodeId(nodeId);
-    this.#parents = rest.parents !== undefined && rest.parents !== false;
+    this.#parents = wantsParents(rest.parents);
   }
 
   /** The target content size of a chunk, in the size unit. */

@@ -262,7 +262,7 @@ function addAlertMarker(quote: Blockquote, provenance: Provenance): void {
 
 /**
  * A chunk's tree to split again for `maxRawSize`: each alert marker {@link addAlertMarker} put
- * back that is longer than `longest` is shortened to the alert's type (`[!NOTE]`, not a
+ * back that is `tooLong` is shortened to the alert's type (`[!NOTE]`, not a
  * callout's title after it), so pieces that must be small keep room for their content (the title
  * is in the alert's first chunk). A marker that fits keeps its title.
  *

@@ -104,6 +104,9 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
   // The last chunk pushed from a job, while a heading-only piece after it may still join it.
   let last: { job: Job; rendered: Rendered } | undefined;
   for (let job = stack.pop(); job; job = stack.pop()) {
+    // A piece of a re-split that is only the marker of the alert around it holds nothing of the
+    // source: the pieces after it repeat the marker.
+    if (job.outer !== undefined && onlyRepeatedMarkers(job.draft.leaves)) continue;
     // A draft of the packer (no piece of a re-split) may be rendered as an earlier split did.
     const memo = job.outer === undefined && !job.rendered ? context.memo : undefined;
     const known = memo ? placeOf(job, context) : undefined;
@@ -112,9 +115,6 @@ export function finishDrafts(drafts: readonly OverlappedDraft[], context: Finish
     const rendered =
       job.rendered ?? (reused ? lazily(job.draft, reused, render) : render(job.draft));
     if (rendered.text.length === 0) continue;
-    // A piece of a re-split that is only the marker of the alert around it holds nothing of the
-    // source: the pieces after it repeat the marker.
-    if (job.outer !== undefined && onlyRepeatedMarkers(job.draft.leaves)) continue;
     const { place, header, fits } = sized(
       job,
       rendered,

@@ -8,9 +8,10 @@ import type { ResolvedSettings } from './settings.js';
 /**
  * Index sync (`--previous FILE`): the chunks of an earlier run, read from its JSONL, and what
  * changed since. A chunk line of this run says `"op": "add"` (its id is not among the previous
- * run's chunks of its file, or its `parentId` is not what it was there) or `"op": "keep"`; a `{"op":"delete","id":…,"file":…}` line names
- * each chunk of the previous run that is gone. A file whose bytes hash as before, chunked with
- * the same options, is not read again: its previous lines are written back as `keep` lines.
+ * run's chunks of its file, or its `parentId` is not what it was there) or `"op": "keep"`; a
+ * `{"op":"delete","id":…,"file":…}` line names each chunk of the previous run that is gone. A
+ * file whose bytes hash as before, chunked with the same options, is not read again: its
+ * previous lines are written back as `keep` lines.
  * Parent records (`--parents`, `{"type":"parent",…}`) are synced the same way, by their own ids:
  * `add` or `keep`, and `{"op":"delete","type":"parent","id":…,"file":…}` for a parent that is gone.
  *
