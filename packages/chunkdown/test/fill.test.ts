@@ -65,6 +65,32 @@ describe('markup a reader does not see joins a neighbour', () => {
     }
   });
 
+  test('a long tag line inside a block of raw HTML goes with what it opens or closes', () => {
+    // One raw HTML block (no blank line), as the Rust blog's project goal updates are written:
+    // each comment opens with a styled `<div>` line longer than the smallest piece of HTML worth
+    // its own place, and the block may be cut before each block-level tag line.
+    const { paragraph } = prose(9);
+    const style =
+      'margin-top: 8px; padding: 12px; background: var(--blockquote-bg-color); border-left: 4px solid #e1e4e8; border-radius: 0 6px 6px 0;';
+    const comment = (n: number) =>
+      `<div class="comment">\n<a href="https://example.com/${n}">Comment ${n}: ${paragraph(300)}</a>\n<div style="${style}">\n<p>${paragraph(360)}</p>\n<p>${paragraph(120)}</p>\n</div>\n</div>\n</div>`;
+    const markdown = `# Updates\n\n${[1, 2, 3].map(comment).join('\n')}\n`;
+    for (const chunkSize of [400, 500]) {
+      const { chunks } = chunkdown({ chunkSize }).split(markdown);
+      expect(chunks.length, `${chunkSize}`).toBeGreaterThan(2);
+      expect(
+        chunks.filter((chunk) => markupOnly(chunk.text)),
+        `${chunkSize}`,
+      ).toEqual([]);
+      expect(
+        chunks
+          .map((chunk) => chunk.text)
+          .join('\n')
+          .replace(/\s+/g, ''),
+      ).toBe(markdown.replace(/\s+/g, ''));
+    }
+  });
+
   test('a comment before content leads into it', () => {
     const { paragraph } = prose(7);
     const markdown = `# A\n\n${paragraph(150)}\n\n<!-- prettier-ignore-start -->\n\n| a | b |\n| - | - |\n| ${paragraph(60)} | x |\n\n<!-- prettier-ignore-end -->\n\n${paragraph(150)}\n`;

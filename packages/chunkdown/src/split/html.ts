@@ -38,7 +38,10 @@ export function htmlUnit(
 ): Unit {
   return nodeUnit(node, path, section, state.measure.size(node), () => {
     if (whole) return whole;
-    const cuts = sparse(safeCuts(node.value), node.value.length, minimumPiece(state));
+    const cuts = withoutMarkupPieces(
+      node.value,
+      sparse(safeCuts(node.value), node.value.length, minimumPiece(state)),
+    );
     if (cuts.length === 0) return { reason: 'never-split', nodeType: 'html' };
     return cut(
       htmlCutter(node, path, section, state, cuts),
@@ -71,6 +74,51 @@ function sparse(cuts: readonly number[], length: number, minimum: number): numbe
   }
   while (kept.length > 0 && length - (kept[kept.length - 1] as number) < minimum) kept.pop();
   return kept;
+}
+
+/**
+ * Drop cuts that would leave a piece a reader sees nothing in (see {@link holdsNothingToRead}):
+ * `<div style="…">` on its own before the content it opens, `</div>\n</div>` after what it
+ * closes. Its content size counts its markup, so a long tag line passes the minimum piece and
+ * would stand as a chunk of its own (issue 43). A piece that ends with an opening tag goes with
+ * the piece after it, any other with the piece before it (the first with the one after it); in
+ * a block that is all markup (a row of badges) the pieces stay as they are, with nothing to read
+ * to go with.
+ *
+ * @param value
+ *   The HTML.
+ * @param cuts
+ *   Increasing offsets where the block may be cut.
+ * @returns
+ *   The cuts kept, increasing.
+ */
+export function withoutMarkupPieces(value: string, cuts: readonly number[]): number[] {
+  if (cuts.length === 0 || holdsNothingToRead(value)) return [...cuts];
+  const kept: number[] = [];
+  let start = 0;
+  for (const at of cuts) {
+    const piece = value.slice(start, at);
+    if (!holdsNothingToRead(piece)) {
+      kept.push(at);
+      start = at;
+    } else if (kept.length > 0 && !endsWithOpeningTag(piece)) {
+      // It closes what came before it: the piece before it runs on to here.
+      kept[kept.length - 1] = at;
+      start = at;
+    }
+    // Else it opens what follows: it goes with the piece after it (no cut here).
+  }
+  if (kept.length > 0 && holdsNothingToRead(value.slice(start))) kept.pop();
+  return kept;
+}
+
+/** Whether HTML holds only tags, comments and entities: no letter or digit outside them. */
+function holdsNothingToRead(value: string): boolean {
+  const rest = value
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
+    .replace(/<\/?[A-Za-z][^<>]*>/g, ' ')
+    .replace(/&(?:#\d+|#x[\da-f]+|[a-z]+);/gi, ' ');
+  return !/[\p{L}\p{N}]/u.test(rest);
 }
 
 /** The cutter of an HTML block: its only separators are the line breaks before safe cuts. */
@@ -219,11 +267,7 @@ export function closesElement(node: Html): boolean {
 export function isMarkupOnly(node: Html): boolean {
   const value = node.value;
   if (value.length > 2000 || !/^\s*</.test(value)) return false;
-  const rest = value
-    .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
-    .replace(/<\/?[A-Za-z][^<>]*>/g, ' ')
-    .replace(/&(?:#\d+|#x[\da-f]+|[a-z]+);/gi, ' ');
-  return !/[\p{L}\p{N}]/u.test(rest);
+  return holdsNothingToRead(value);
 }
 
 /**
@@ -236,8 +280,13 @@ export function isMarkupOnly(node: Html): boolean {
  *   Whether its last tag is an opening tag of an element that is not void.
  */
 export function endsOpening(node: Html): boolean {
+  return endsWithOpeningTag(node.value);
+}
+
+/** Whether the last tag of some HTML opens an element that is not void. */
+function endsWithOpeningTag(value: string): boolean {
   const tags = [
-    ...node.value
+    ...value
       .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
       .matchAll(/<(\/?)([A-Za-z][A-Za-z0-9.:-]*)[^<>]*?(\/?)>/g),
   ];

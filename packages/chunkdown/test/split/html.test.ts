@@ -7,6 +7,7 @@ import {
   htmlUnit,
   opensElement,
   safeCuts,
+  withoutMarkupPieces,
 } from '../../src/split/html.js';
 import { ITEM } from '../../src/split/levels.js';
 import type { Unit } from '../../src/split/types.js';
@@ -37,6 +38,32 @@ describe('safeCuts', () => {
 
   test('never on the first line, and none in HTML of one line', () => {
     expect(safeCuts('<div>a</div>')).toEqual([]);
+  });
+});
+
+describe('withoutMarkupPieces', () => {
+  /** The pieces `cuts` make of `value`. */
+  const piecesOf = (value: string, cuts: number[]) =>
+    [0, ...cuts].map((at, index) => value.slice(at, cuts[index] ?? value.length));
+
+  test('a piece of tags alone goes with the piece it opens, or the piece it closes', () => {
+    const value =
+      '<div>\n<p>one</p>\n<div class="quote">\n<p>two</p>\n</div>\n</div>\n<p>three</p>';
+    const all = safeCuts(value, true);
+    expect(piecesOf(value, withoutMarkupPieces(value, all))).toEqual([
+      '<div>\n<p>one</p>\n',
+      '<div class="quote">\n<p>two</p>\n</div>\n</div>\n',
+      '<p>three</p>',
+    ]);
+  });
+
+  test('a last piece of tags goes with the one before it; a block of tags alone keeps its cuts', () => {
+    const value = '<section>\n<p>one</p>\n</section>';
+    expect(withoutMarkupPieces(value, safeCuts(value, true))).toEqual([]);
+    const badges = '<p>\n<a href="x"><img src="a.svg"></a>\n</p>\n<p>\n<img src="b.svg">\n</p>';
+    const cuts = safeCuts(badges);
+    expect(cuts.length).toBeGreaterThan(0);
+    expect(withoutMarkupPieces(badges, cuts)).toEqual(cuts);
   });
 });
 
