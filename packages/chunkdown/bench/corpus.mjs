@@ -112,7 +112,14 @@ export async function folderDocuments(dir) {
 function unique(candidates) {
   const seen = new Set();
   const docs = [];
-  for (const doc of candidates.sort((a, b) => compare(a.name, b.name))) {
+  // Of two files with one name (two versions of a package), the older first: by path, with the
+  // numbers in it compared as numbers (`x@2.2.3` before `x@10.0.0`), whatever order the
+  // file system listed them in.
+  const byVersion = new Intl.Collator('en', { numeric: true });
+  const ordered = candidates.sort(
+    (a, b) => compare(a.name, b.name) || byVersion.compare(a.file, b.file),
+  );
+  for (const doc of ordered) {
     const text = readFileSync(doc.file, 'utf8');
     const hash = digest(text);
     if (text.trim() === '' || seen.has(hash)) continue;
