@@ -91,6 +91,22 @@ describe('markup a reader does not see joins a neighbour', () => {
     }
   });
 
+  test('a paragraph of inline HTML alone (a tag over lines) goes with a neighbour', () => {
+    // `<img … />` over two lines is no HTML block to CommonMark (its tag is not whole on its
+    // first line), but a paragraph of inline HTML.
+    const { paragraph } = prose(11);
+    const figure = '<img src="img/diagram.svg"\nclass="center" style="width: 50%;" />';
+    const markdown = `# Figures\n\n${paragraph(170)}\n\n${figure}\n\n${paragraph(170)}\n`;
+    for (const chunkSize of [200, 220]) {
+      const { chunks } = chunkdown({ chunkSize }).split(markdown);
+      expect(
+        chunks.filter((chunk) => markupOnly(chunk.text)),
+        `${chunkSize}`,
+      ).toEqual([]);
+      expect(chunks.some((chunk) => chunk.text.includes(figure))).toBe(true);
+    }
+  });
+
   test('a comment before content leads into it', () => {
     const { paragraph } = prose(7);
     const markdown = `# A\n\n${paragraph(150)}\n\n<!-- prettier-ignore-start -->\n\n| a | b |\n| - | - |\n| ${paragraph(60)} | x |\n\n<!-- prettier-ignore-end -->\n\n${paragraph(150)}\n`;

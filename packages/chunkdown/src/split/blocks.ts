@@ -107,13 +107,16 @@ export function createSplitState(setup: SplitSetup): SplitState {
             continue;
           }
           units.push(unit);
+          // Raw HTML, or a paragraph of inline HTML alone (`<img alt="…"\nsrc="…" />` over
+          // lines is a paragraph to CommonMark), that a reader sees nothing of.
+          const html =
+            node.type === 'html' ? (isPlainText(node) ? undefined : node) : rawMarkup(node);
           if (
-            node.type === 'html' &&
-            !isPlainText(node) &&
+            html !== undefined &&
             unit.size <= state.options.chunkSize * MARKUP_SHARE &&
-            isMarkupOnly(node)
+            isMarkupOnly(html)
           ) {
-            markup.set(unit, endsOpening(node));
+            markup.set(unit, endsOpening(html));
           }
           continue;
         }
