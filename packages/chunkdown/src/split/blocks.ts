@@ -8,16 +8,10 @@ import type { Provenance } from '../tree/provenance.js';
 import type { Records } from '../tree/records.js';
 import { anchorCount, rawMarkup } from '../util/markup.js';
 import { fenceRegionUnit } from './fence-region.js';
-import { endsOpening, isMarkupOnly } from './html.js';
+import { endsOpening, isMarkupOnly, MARKUP_SHARE } from './html.js';
 import { splitters } from './splitters.js';
 import type { SplitState, Unit } from './types.js';
 import { containerUnit, withTrailer } from './unit.js';
-
-/**
- * Markup alone (comments, closing tags) up to this share of `chunkSize` goes with a neighbour;
- * more of it (a commented-out page) is a block of its own.
- */
-const MARKUP_SHARE = 0.5;
 
 /** What a split state is made of. */
 export interface SplitSetup {

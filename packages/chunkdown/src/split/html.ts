@@ -41,6 +41,7 @@ export function htmlUnit(
     const cuts = withoutMarkupPieces(
       node.value,
       sparse(safeCuts(node.value), node.value.length, minimumPiece(state)),
+      largestMarkupPiece(state),
     );
     if (cuts.length === 0) return { reason: 'never-split', nodeType: 'html' };
     return cut(
@@ -63,6 +64,18 @@ function minimumPiece(state: SplitState): number {
   return Math.min(Math.max(chunkSize, rawBudget ?? 0) / 4, 200);
 }
 
+/**
+ * Markup alone (comments, tags) up to this share of `chunkSize` goes with a neighbour; more of it
+ * (a commented-out page, a wall of badges) stands on its own.
+ */
+export const MARKUP_SHARE = 0.5;
+
+/** The longest run of markup inside a block of HTML that goes with a neighbour (in characters). */
+function largestMarkupPiece(state: SplitState): number {
+  const { chunkSize, rawBudget } = state.options;
+  return Math.max(chunkSize, rawBudget ?? 0) * MARKUP_SHARE;
+}
+
 /** Drop cuts that would leave a piece shorter than `minimum` (the pieces join their neighbour). */
 function sparse(cuts: readonly number[], length: number, minimum: number): number[] {
   const kept: number[] = [];
@@ -81,35 +94,49 @@ function sparse(cuts: readonly number[], length: number, minimum: number): numbe
  * `<div style="…">` on its own before the content it opens, `</div>\n</div>` after what it
  * closes. Its content size counts its markup, so a long tag line passes the minimum piece and
  * would stand as a chunk of its own (issue 43). A piece that ends with an opening tag goes with
- * the piece after it, any other with the piece before it (the first with the one after it); in
- * a block that is all markup (a row of badges) the pieces stay as they are, with nothing to read
- * to go with.
+ * the piece after it, any other with the piece before it (the first with the one after it); a
+ * run of such pieces goes as one. A run longer than `longest` (a wall of badges before one line of
+ * text) keeps its cuts, as does a block that is all markup: there is nothing to read to go with.
  *
  * @param value
  *   The HTML.
  * @param cuts
  *   Increasing offsets where the block may be cut.
+ * @param longest
+ *   The longest run of markup that goes with a neighbour, in characters.
  * @returns
  *   The cuts kept, increasing.
  */
-export function withoutMarkupPieces(value: string, cuts: readonly number[]): number[] {
+export function withoutMarkupPieces(
+  value: string,
+  cuts: readonly number[],
+  longest: number,
+): number[] {
   if (cuts.length === 0 || holdsNothingToRead(value)) return [...cuts];
-  const kept: number[] = [];
-  let start = 0;
-  for (const at of cuts) {
-    const piece = value.slice(start, at);
-    if (!holdsNothingToRead(piece)) {
-      kept.push(at);
-      start = at;
-    } else if (kept.length > 0 && !endsWithOpeningTag(piece)) {
-      // It closes what came before it: the piece before it runs on to here.
-      kept[kept.length - 1] = at;
-      start = at;
+  const edges = [0, ...cuts, value.length];
+  const count = edges.length - 1;
+  const markup = Array.from({ length: count }, (_, index) =>
+    holdsNothingToRead(value.slice(edges[index], edges[index + 1])),
+  );
+  // Edges to drop (1 … count − 1 are the cuts).
+  const dropped = new Uint8Array(edges.length);
+  for (let first = 0; first < count; first++) {
+    if (!markup[first]) continue;
+    let last = first;
+    while (last + 1 < count && markup[last + 1]) last++;
+    const from = edges[first] as number;
+    const to = edges[last + 1] as number;
+    if (to - from <= longest) {
+      for (let edge = first + 1; edge <= last; edge++) dropped[edge] = 1;
+      // The pieces next to the run hold something to read (the run is as long as it goes).
+      const after = last + 1 < count;
+      if (after && (first === 0 || endsWithOpeningTag(value.slice(from, to))))
+        dropped[last + 1] = 1;
+      else dropped[first] = 1;
     }
-    // Else it opens what follows: it goes with the piece after it (no cut here).
+    first = last;
   }
-  if (kept.length > 0 && holdsNothingToRead(value.slice(start))) kept.pop();
-  return kept;
+  return cuts.filter((_, index) => dropped[index + 1] === 0);
 }
 
 /** Whether HTML holds only tags, comments and entities: no letter or digit outside them. */

@@ -50,7 +50,7 @@ describe('withoutMarkupPieces', () => {
     const value =
       '<div>\n<p>one</p>\n<div class="quote">\n<p>two</p>\n</div>\n</div>\n<p>three</p>';
     const all = safeCuts(value, true);
-    expect(piecesOf(value, withoutMarkupPieces(value, all))).toEqual([
+    expect(piecesOf(value, withoutMarkupPieces(value, all, 100))).toEqual([
       '<div>\n<p>one</p>\n',
       '<div class="quote">\n<p>two</p>\n</div>\n</div>\n',
       '<p>three</p>',
@@ -59,11 +59,22 @@ describe('withoutMarkupPieces', () => {
 
   test('a last piece of tags goes with the one before it; a block of tags alone keeps its cuts', () => {
     const value = '<section>\n<p>one</p>\n</section>';
-    expect(withoutMarkupPieces(value, safeCuts(value, true))).toEqual([]);
+    expect(withoutMarkupPieces(value, safeCuts(value, true), 100)).toEqual([]);
     const badges = '<p>\n<a href="x"><img src="a.svg"></a>\n</p>\n<p>\n<img src="b.svg">\n</p>';
     const cuts = safeCuts(badges);
     expect(cuts.length).toBeGreaterThan(0);
-    expect(withoutMarkupPieces(badges, cuts)).toEqual(cuts);
+    expect(withoutMarkupPieces(badges, cuts, 100)).toEqual(cuts);
+  });
+  test('markup longer than the limit keeps its cuts', () => {
+    const badge = (n: number) =>
+      `<p>\n<a href="https://example.com/${n}"><img src="${n}.svg"></a>\n</p>`;
+    const value = `${[1, 2, 3, 4].map(badge).join('\n')}\n<p>Thanks to every sponsor.</p>`;
+    const cuts = safeCuts(value);
+    expect(cuts).toHaveLength(4);
+    // The four badges (252 characters) are more than 100: they keep their cuts.
+    expect(withoutMarkupPieces(value, cuts, 100)).toEqual(cuts);
+    // Up to 300, they go with the line they lead into.
+    expect(withoutMarkupPieces(value, cuts, 300)).toEqual([]);
   });
 });
 
