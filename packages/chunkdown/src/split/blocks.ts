@@ -103,15 +103,10 @@ export function createSplitState(setup: SplitSetup): SplitState {
           units.push(unit);
           // Raw HTML, or a paragraph of inline HTML alone (`<img alt="…"\nsrc="…" />` over
           // lines is a paragraph to CommonMark), that a reader sees nothing of.
+          if (unit.size > state.options.chunkSize * MARKUP_SHARE) continue;
           const html =
             node.type === 'html' ? (isPlainText(node) ? undefined : node) : rawMarkup(node);
-          if (
-            html !== undefined &&
-            unit.size <= state.options.chunkSize * MARKUP_SHARE &&
-            isMarkupOnly(html)
-          ) {
-            markup.set(unit, endsOpening(html));
-          }
+          if (html !== undefined && isMarkupOnly(html)) markup.set(unit, endsOpening(html));
           continue;
         }
         // Blocks that a fence read line by line holds together go as one unit.

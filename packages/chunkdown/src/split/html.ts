@@ -112,12 +112,12 @@ export function withoutMarkupPieces(
   cuts: readonly number[],
   longest: number,
 ): number[] {
-  if (cuts.length === 0 || holdsNothingToRead(value)) return [...cuts];
   const edges = [0, ...cuts, value.length];
   const count = edges.length - 1;
   const markup = Array.from({ length: count }, (_, index) =>
     holdsNothingToRead(value.slice(edges[index], edges[index + 1])),
   );
+  if (markup.every(Boolean)) return [...cuts];
   // Edges to drop (1 … count − 1 are the cuts).
   const dropped = new Uint8Array(edges.length);
   for (let first = 0; first < count; first++) {
