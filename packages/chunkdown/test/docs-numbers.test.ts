@@ -22,11 +22,15 @@ describe('numbers in the docs follow the code', () => {
     const plan = read('../src/pack/plan.ts');
     const sentences = Number(/const ROOMY_SENTENCES = (\d+);/.exec(plan)?.[1]);
     const part = Number(/const ROOMY_PART = ([\d.]+);/.exec(plan)?.[1]);
+    const edge = Number(/const ROOMY_EDGE = ([\d.]+);/.exec(plan)?.[1]);
     const sentence = /const SENTENCE =\s*'([^']+)';/.exec(plan)?.[1] ?? '';
     const method = read('../../../docs/method.md').replace(/\s+/g, ' ');
     expect(method).toContain(
       `holds at least ${sentences} sentences of ${sentence.length} characters in the size unit`,
     );
     expect(method).toContain(`the window is ${Math.round(part * 100)} % of \`chunkSize\``);
+    expect(method).toContain(
+      `content-defined cuts lie at least ${Math.round(edge * 100)} % of it from the run's ends`,
+    );
   });
 });

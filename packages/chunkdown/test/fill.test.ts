@@ -229,6 +229,18 @@ describe('roomy chunks join at weak content-defined cuts', () => {
     for (const chunk of chunks) expect(chunk.contentSize).toBeLessThanOrEqual(1500);
   });
 
+  test('at 1500 characters, no chunk of a run of paragraphs is a small end piece', () => {
+    // Content-defined cuts lie at least 30 % of chunkSize from a run's ends. With 10 %, the
+    // smallest chunks of these guides held 0.15, 0.17 and 0.23 of chunkSize; every section here
+    // holds more than 0.3 of it, so no small chunk has to be one.
+    for (const seed of [31, 41, 43, 47]) {
+      const { chunks } = chunkdown({ chunkSize: 1500 }).split(guide(seed));
+      const smallest = Math.min(...chunks.map((chunk) => chunk.contentSize));
+      expect(smallest, `seed ${seed}`).toBeGreaterThanOrEqual(0.3 * 1500);
+      for (const chunk of chunks) expect(chunk.contentSize).toBeLessThanOrEqual(1500);
+    }
+  });
+
   test('roomy is counted in sentences of the size unit: 250 words are roomy', () => {
     const markdown = guide(37);
     const words = (text: string) => text.split(/\s+/).filter(Boolean).length;

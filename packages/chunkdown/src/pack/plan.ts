@@ -24,19 +24,29 @@ import { phrasingRoots } from '../util/phrasing.js';
  * across the weakest boundary first (never across a content-defined cut). Some runs are filled
  * in order instead (see {@link fillsInOrder}).
  *
- * When chunks are roomy (see {@link isRoomy}), the window is {@link ROOMY_PART} of `chunkSize`,
- * and the chunks on both sides of a content-defined cut whose score is lower than that of the
- * content-defined cuts on both sides of it join when they fit `chunkSize` together (see
- * {@link joinAtWeakCuts}).
+ * When chunks are roomy (see {@link isRoomy}), the window is {@link ROOMY_PART} of `chunkSize`
+ * and the edge {@link ROOMY_EDGE}, and the chunks on both sides of a content-defined cut whose
+ * score is lower than that of the content-defined cuts on both sides of it join when they fit
+ * `chunkSize` together (see {@link joinAtWeakCuts}).
  */
 const MIN_PART = 0.3;
 /**
  * The window of the content-defined cuts when chunks are roomy. At 1500 characters (corpus-web,
- * 5 edits per document; issue 43) with the joins at weak cuts: median fill 0.47 -> 0.64 and
- * joinable neighbours 18 % -> 2–3 %, at 1.069 -> 1.062 and 1.039 -> 1.048 changed chunks per
- * one-sentence edit on the two halves of the documents.
+ * 5 edits per document; issue 43) with the joins at weak cuts and a window of 0.4: median fill
+ * 0.47 -> 0.64 and joinable neighbours 18 % -> 2–3 %, at 1.069 -> 1.062 and 1.039 -> 1.048
+ * changed chunks per one-sentence edit on the two halves of the documents. A window of 0.5 with
+ * {@link ROOMY_EDGE}: median fill 0.63–0.65 -> 0.65–0.67, p10 0.25–0.30 -> 0.33–0.38, joinable
+ * 3.4–5.3 % -> 1.4–2.3 %, changed chunks per edit 1.056–1.058 -> 1.055–1.061 (the shared corpus,
+ * corpus-web and the npm docs, 5 edits per document; 1.044 -> 1.060 on the shared corpus at 20).
  */
-const ROOMY_PART = 0.4;
+const ROOMY_PART = 0.5;
+/**
+ * How far from a run's ends a content-defined cut may lie when chunks are roomy, as a share of
+ * `chunkSize` ({@link EDGE} otherwise): a sentence is at most a twelfth of a roomy chunk, so the
+ * edge is a threshold an edit seldom crosses, and the first and last chunks of a run are seldom
+ * small.
+ */
+const ROOMY_EDGE = 0.3;
 /**
  * Chunks are roomy when `chunkSize` holds at least this many sentences of {@link SENTENCE}'s
  * size. A join or a full chunk is a threshold that an edit crosses with a chance of about the
@@ -170,7 +180,7 @@ export function planCuts(
         first,
         n,
         (roomy ? ROOMY_PART : MIN_PART) * chunkSize,
-        EDGE * chunkSize,
+        (roomy ? ROOMY_EDGE : EDGE) * chunkSize,
         score,
         prefix,
         size,
