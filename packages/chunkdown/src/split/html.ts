@@ -55,13 +55,21 @@ export function htmlUnit(
 }
 
 /**
+ * What the pieces of a block of HTML are measured against (in characters): `chunkSize`, or the
+ * raw cap when it is larger. (Under the raw cap, re-splits aim lower and lower; the pieces worth
+ * keeping, and the markup that goes with a neighbour, do not shrink.)
+ */
+function pieceBudget(state: SplitState): number {
+  const { chunkSize, rawBudget } = state.options;
+  return Math.max(chunkSize, rawBudget ?? 0);
+}
+
+/**
  * The smallest piece of HTML worth its own place (in characters): a wrapper's opening line
  * (`<table>`) or a lone tag goes with its neighbour instead of making a fragment of a chunk.
  */
 function minimumPiece(state: SplitState): number {
-  const { chunkSize, rawBudget } = state.options;
-  // (Under the raw cap, re-splits aim lower and lower; the pieces worth keeping do not shrink.)
-  return Math.min(Math.max(chunkSize, rawBudget ?? 0) / 4, 200);
+  return Math.min(pieceBudget(state) / 4, 200);
 }
 
 /**
@@ -72,8 +80,7 @@ export const MARKUP_SHARE = 0.5;
 
 /** The longest run of markup inside a block of HTML that goes with a neighbour (in characters). */
 function largestMarkupPiece(state: SplitState): number {
-  const { chunkSize, rawBudget } = state.options;
-  return Math.max(chunkSize, rawBudget ?? 0) * MARKUP_SHARE;
+  return pieceBudget(state) * MARKUP_SHARE;
 }
 
 /** Drop cuts that would leave a piece shorter than `minimum` (the pieces join their neighbour). */
@@ -139,10 +146,13 @@ export function withoutMarkupPieces(
   return cuts.filter((_, index) => dropped[index + 1] === 0);
 }
 
+/** An HTML comment, or one left open to the end. */
+const COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+
 /** Whether HTML holds only tags, comments and entities: no letter or digit outside them. */
 function holdsNothingToRead(value: string): boolean {
   const rest = value
-    .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
+    .replace(COMMENT, ' ')
     .replace(/<\/?[A-Za-z][^<>]*>/g, ' ')
     .replace(/&(?:#\d+|#x[\da-f]+|[a-z]+);/gi, ' ');
   return !/[\p{L}\p{N}]/u.test(rest);
@@ -313,9 +323,7 @@ export function endsOpening(node: Html): boolean {
 /** Whether the last tag of some HTML opens an element that is not void. */
 function endsWithOpeningTag(value: string): boolean {
   const tags = [
-    ...value
-      .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
-      .matchAll(/<(\/?)([A-Za-z][A-Za-z0-9.:-]*)[^<>]*?(\/?)>/g),
+    ...value.replace(COMMENT, ' ').matchAll(/<(\/?)([A-Za-z][A-Za-z0-9.:-]*)[^<>]*?(\/?)>/g),
   ];
   const last = tags[tags.length - 1];
   if (!last) return false;
