@@ -73,6 +73,7 @@ export function createSerializer(
     block: undefined,
     indentFencedCode: false,
     leaveOpenEnded: false,
+    closers: [],
     lastOpenEnded: undefined,
     pending: [],
   };
@@ -104,6 +105,12 @@ interface WriterState {
    * written without a closing fence when it ends the chunk.
    */
   leaveOpenEnded: boolean;
+  /**
+   * The fences that close the containers being written, innermost last (a MyST ```` ```{note} ````
+   * closes at the first line of at least four backticks alone): code inside them is fenced so
+   * that its closing fence is none of them.
+   */
+  closers: Fence[];
   /** The text written for the last block left open-ended. */
   lastOpenEnded: string | undefined;
   /**
@@ -322,8 +329,56 @@ function codeHandler(state: WriterState): Handle {
         writer.options.fences = fences;
       }
     }
-    return shortestFence(defaultHandlers.code(node, parent, writer, info), node.value);
+    const written = shortestFence(defaultHandlers.code(node, parent, writer, info), node.value);
+    return state.closers.length > 0
+      ? clearOfClosers(state, written, node, parent, writer, info)
+      : written;
   };
+}
+
+/** A fence line: its character and length. */
+interface Fence {
+  char: '`' | '~';
+  length: number;
+}
+
+/** The fence a container's closer is, if it is a line of backticks or tildes alone. */
+function fenceOf(closer: string): Fence | undefined {
+  const match = /^(`{3,}|~{3,})[ \t]*$/.exec(closer);
+  if (!match) return undefined;
+  const run = match[1] as string;
+  return { char: run.charAt(0) as Fence['char'], length: run.length };
+}
+
+/**
+ * Fenced code inside containers that close with a fence: when its closing fence would close one
+ * of them (a block of code showing ```` ``` ```` lines needs four backticks, and four close a
+ * MyST ```` ````{note} ````), it is fenced with the other character, or else written indented.
+ */
+function clearOfClosers(
+  state: WriterState,
+  written: string,
+  node: Code,
+  parent: Parents | undefined,
+  writer: State,
+  info: Info,
+): string {
+  const closes = (fence: string) =>
+    state.closers.some((closer) => fence.startsWith(closer.char.repeat(closer.length)));
+  const closing = written.slice(written.lastIndexOf('\n') + 1);
+  if (!/^(?:`{3,}|~{3,})$/.test(closing) || !closes(closing)) return written;
+  const options = writer.options;
+  const { fence, fences } = options;
+  try {
+    options.fence = closing.charAt(0) === '`' ? '~' : '`';
+    const other = shortestFence(defaultHandlers.code(node, parent, writer, info), node.value);
+    if (!closes(other.slice(other.lastIndexOf('\n') + 1))) return other;
+    options.fences = false;
+    return defaultHandlers.code(node, parent, writer, info);
+  } finally {
+    options.fence = fence;
+    options.fences = fences;
+  }
 }
 
 /** Whether a fenced code block (or the block a piece came from) has no closing fence in the source. */
@@ -456,7 +511,14 @@ function containerHandler(state: WriterState, asWritten: Handle): Handle {
     const syntax = containerSyntax(original) ?? containerSyntax(node as Nodes);
     if (!syntax) return asWritten(node as Nodes, parent, writer, info);
     needDefinitions(state, original);
-    const body = writer.containerFlow(node as never, info);
+    const closer = fenceOf(syntax.closer);
+    if (closer) state.closers.push(closer);
+    let body: string;
+    try {
+      body = writer.containerFlow(node as never, info);
+    } finally {
+      if (closer) state.closers.pop();
+    }
     const { separator, closeSeparator, indent } = pieceLayout(state, node, original, syntax);
     const inner = indent
       ? writer.indentLines(body, (line, _, blank) => (blank ? '' : indent) + line)

@@ -368,6 +368,8 @@ export function groupScanned(
     }
     if (each.body === 'fenced') {
       const closeStart = each.close?.[0] ?? markdown.length;
+      releaseBlankedLine(tree, markdown, each.open, point);
+      if (each.close) releaseBlankedLine(tree, markdown, each.close, point);
       if (insideText(tree, openStart) || insideText(tree, closeStart)) {
         failed.push(each);
         continue;
@@ -413,6 +415,41 @@ function dedent(text: string): string {
   }
   if (common === 0 || common === Number.POSITIVE_INFINITY) return text;
   return lines.map((line) => (line.trim() === '' ? '' : line.slice(common))).join('\n');
+}
+
+/**
+ * Give a blanked opener or closer line back to the container when an indented code block before
+ * it took it: micromark ends indented code after the last line of four or more spaces, and a
+ * blanked line is one, though the code's value ends before it (`    ```{warning}` indented in a
+ * MyST `{note}`, right above its closing fence). Unless the line, as written, is indented as far
+ * as the code's lines (then it is code, and so is the tag it holds), the code ends at its last
+ * character that is not whitespace.
+ */
+function releaseBlankedLine(
+  tree: Root,
+  markdown: string,
+  [start, end]: [number, number],
+  point: (offset: number) => Point,
+): void {
+  for (const child of parentAt(tree, start).children as Nodes[]) {
+    if (child.type !== 'code' || !child.position) continue;
+    if (startOf(child) >= start || endOf(child) <= start || endOf(child) > end) continue;
+    if (columnOf(markdown, start) - columnOf(markdown, startOf(child)) >= 4) continue;
+    let at = start;
+    while (at > startOf(child) && /\s/.test(markdown.charAt(at - 1))) at--;
+    child.position.end = point(at);
+  }
+}
+
+/** The column of `offset` on its line, after any block quote markers (tabs to multiples of 4). */
+function columnOf(markdown: string, offset: number): number {
+  const lineStart =
+    Math.max(markdown.lastIndexOf('\n', offset - 1), markdown.lastIndexOf('\r', offset - 1)) + 1;
+  const prefix = markdown.slice(lineStart, offset);
+  let column = 0;
+  for (const char of prefix.slice(prefix.lastIndexOf('>') + 1))
+    column = char === '\t' ? column + 4 - (column % 4) : column + 1;
+  return column;
 }
 
 /** Whether a node without children (text, code, HTML) holds `offset` strictly inside. */

@@ -264,8 +264,11 @@ function directiveLines(markdown: string, lines: readonly SourceLine[]): Directi
     let index = from;
     while (index < to) {
       const line = lines[index] as SourceLine;
-      // Indented code holds no directive.
-      const fence = line.blank || indented[index] ? null : fenceOpen.exec(line.text);
+      // Indented code holds no directive, and no fence opens four columns in.
+      const fence =
+        line.blank || indented[index] || line.indent - (base[index] as number) >= 4
+          ? null
+          : fenceOpen.exec(line.text);
       if (!fence) {
         index++;
         continue;
@@ -435,7 +438,10 @@ function fencesClose(
 ): boolean {
   let index = from;
   while (index < to) {
-    const fence = /^(`{3,}|~{3,})(.*)$/.exec((lines[index] as SourceLine).text);
+    const line = lines[index] as SourceLine;
+    // A line four columns in is indented code or text, never a fence.
+    const fence =
+      line.indent - (base[index] as number) >= 4 ? null : /^(`{3,}|~{3,})(.*)$/.exec(line.text);
     if (!fence || ((fence[1] as string).startsWith('`') && (fence[2] as string).includes('`'))) {
       index++;
       continue;

@@ -446,6 +446,68 @@ describe('the myst dialect', () => {
     });
   });
 
+  test('a note whose body shows a fence four columns in (raw code) is a note, and its code never closes it', () => {
+    // MyST-Parser's own docs: a fence indented four columns in a directive is indented code.
+    const markdown = [
+      ':::{myst-example}',
+      '````{note}',
+      'The warning block will be properly-parsed.',
+      '',
+      'But the next block will be parsed as raw text.',
+      '',
+      '    ```{warning}',
+      "    Here's my raw text warning that isn't parsed...",
+      '    ```',
+      '````',
+      ':::',
+      '',
+    ].join('\n');
+    const note = { kind: 'myst', name: 'note' };
+    expect(opened(markdown).map(([, , container]) => container)).toEqual([
+      { kind: 'myst', name: 'myst-example' },
+      note,
+    ]);
+    for (const chunkSize of [40, 100, 1000]) {
+      const { chunks } = chunkdown({ chunkSize, syntax: auto() }).split(markdown);
+      for (const chunk of chunks) {
+        expect(chunk.containers).toEqual([{ kind: 'myst', name: 'myst-example' }, note]);
+        // Four backticks alone would close the note: the code is fenced with tildes.
+        expect(chunk.text.match(/^`{4,}$/gm)).toEqual(['````']);
+      }
+      // (At 40 the code is cut into lines, whose pieces hold no fence to clear.)
+      const code = chunks.find((chunk) => chunk.text.includes("Here's my raw text"));
+      if (chunkSize >= 100)
+        expect(code?.text).toContain(
+          "~~~\n```{warning}\nHere's my raw text warning that isn't parsed...\n```\n~~~\n````\n:::",
+        );
+      expect(findProblems(markdown, { chunkSize, syntax: auto() }).problems).toEqual([]);
+    }
+  });
+
+  test('code that shows fences, inside a backtick directive, is fenced so that it does not close it', () => {
+    const markdown = [
+      '````{tip}',
+      'Write a fence inside a fence with tildes:',
+      '',
+      '~~~markdown',
+      '```js',
+      'console.log(1);',
+      '```',
+      '~~~',
+      '',
+      'The tip ends here.',
+      '````',
+      '',
+    ].join('\n');
+    for (const chunkSize of [60, 1000]) {
+      const { chunks } = chunkdown({ chunkSize, syntax: auto() }).split(markdown);
+      const code = chunks.find((chunk) => chunk.text.includes('console.log'));
+      expect(code?.text).toContain('~~~markdown\n```js\nconsole.log(1);\n```\n~~~');
+      for (const chunk of chunks) expect(chunk.containers).toEqual([{ kind: 'myst', name: 'tip' }]);
+      expect(findProblems(markdown, { chunkSize, syntax: auto() }).problems).toEqual([]);
+    }
+  });
+
   test('a target line stays with the heading after it', () => {
     for (const chunkSize of [30, 60]) {
       const { chunks } = chunkdown({ chunkSize, syntax: auto() }).split(doc);

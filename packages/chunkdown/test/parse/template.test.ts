@@ -307,6 +307,31 @@ describe('the template dialect', () => {
     }
   });
 
+  test('a tag pair in indented code (an MkDocs admonition showing Jinja) stays code', () => {
+    const markdown = [
+      '!!! Tip "Only in a git repo"',
+      '    If you want to print git information only if applicable:',
+      '',
+      '        {% if git.status %}',
+      '        Git: {{ git.short_commit }}',
+      '        {% endif %}',
+      '',
+      '    Then the page says so.',
+      '',
+    ].join('\n');
+    for (const chunkSize of [60, 500]) {
+      const { chunks } = chunkdown({ chunkSize, syntax: auto() }).split(markdown);
+      const code = chunks.find((chunk) => chunk.text.includes('Git: '));
+      expect(code?.text).toMatch(
+        /```\n {4}\{% if git\.status %\}\n {4}Git: \{\{ git\.short_commit \}\}\n {4}\{% endif %\}\n {4}```/,
+      );
+      for (const chunk of chunks) {
+        expect(chunk.containers?.map((each) => each.kind)).toEqual(['admonition']);
+      }
+      expect(findProblems(markdown, { chunkSize, syntax: auto() }).problems).toEqual([]);
+    }
+  });
+
   test('two blocks side by side, each holding a list: each keeps its own list', () => {
     // Blank lines do not end a list, so with the tag lines blanked the two lists read as one.
     const block = (name: string) =>
