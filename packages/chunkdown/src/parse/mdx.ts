@@ -296,7 +296,8 @@ const esm = /^(?:import|export)[ \t{*]/m;
 const component = /^[ \t]*<(?:[A-Z][\w.]*|>)/m;
 
 /**
- * Whether a document shows MDX: a top-level `import` or `export` line and a JSX component, or a
+ * Whether a document shows MDX: a top-level `import` or `export` line and a JSX component (both
+ * outside fenced code), or a
  * component that wraps markdown (`<Tabs>` alone on a line, a blank line, …, `</Tabs>`, outside
  * fenced code) in a document that shows nothing MDX refuses: pages of docs sites that provide
  * their components globally import nothing, and CommonMark reads such a component as HTML blocks
@@ -311,9 +312,33 @@ const component = /^[ \t]*<(?:[A-Z][\w.]*|>)/m;
  */
 export function showsMdx(source: SourceText): boolean {
   const markdown = source.text;
-  if (!component.test(markdown)) return false;
-  if (esm.test(markdown)) return true;
+  if (!component.test(markdown) || !outsideCode(source, component)) return false;
+  if (esm.test(markdown) && outsideCode(source, esm)) return true;
   return !htmlOnly.test(markdown) && wrapsMarkdown(source);
+}
+
+/**
+ * Whether a line outside fenced code and `<script>` elements matches `pattern` (a pattern of one
+ * line): a README or a VitePress page whose code blocks show `export default {` and
+ * `<MyComponent />`, or whose `<script setup>` imports its components, is no MDX.
+ */
+function outsideCode(source: SourceText, pattern: RegExp): boolean {
+  const markdown = source.text;
+  let script = false;
+  for (const line of source.lines()) {
+    if (line.code) continue;
+    const text = markdown.slice(line.start, line.end);
+    if (script) {
+      script = !text.includes('</script>');
+      continue;
+    }
+    if (/^[ \t]*<script\b/i.test(text)) {
+      script = !text.includes('</script>');
+      continue;
+    }
+    if (pattern.test(text)) return true;
+  }
+  return false;
 }
 
 /** What an HTML page has and MDX refuses or writes otherwise. */

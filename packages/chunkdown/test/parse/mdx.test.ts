@@ -1,7 +1,9 @@
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { describe, expect, test } from 'vitest';
+import { chunkdown } from '../../src/index.js';
 import { jsxFlowSpans, mdxDiagnostic, mdxParser, showsMdx } from '../../src/parse/mdx.js';
 import { sourceText } from '../../src/parse/source-text.js';
+import { auto } from '../../src/syntax.js';
 
 describe('jsxFlowSpans', () => {
   const spanned = (markdown: string) =>
@@ -46,6 +48,36 @@ describe('showsMdx', () => {
   test('a top-level import or export with a JSX component', () => {
     expect(showsMdx(sourceText("import Tabs from '@theme/Tabs';\n\n<Tabs>\n</Tabs>"))).toBe(true);
     expect(showsMdx(sourceText('export const meta = {};\n\n<Aside>Hi</Aside>'))).toBe(true);
+  });
+
+  test('not a page whose code blocks show an export and a component (a VitePress page)', () => {
+    const page = [
+      '## Props <sup class="vt-badge" data-text="3.5+" /> {#props}',
+      '',
+      'Declare them with `props`:',
+      '',
+      '```js',
+      'export default {',
+      "  props: ['foo'],",
+      '}',
+      '```',
+      '',
+      '```vue-html',
+      '<BlogPost title="My journey with Vue" />',
+      '```',
+      '',
+    ].join('\n');
+    expect(showsMdx(sourceText(page))).toBe(false);
+    const { chunks, syntax } = chunkdown({ chunkSize: 500, syntax: auto() }).split(page);
+    expect(syntax).not.toContain('mdx');
+    expect(chunks[0]?.text.split('\n')[0]).toBe(
+      '## Props <sup class="vt-badge" data-text="3.5+" /> {#props}',
+    );
+    // Nor a page whose `<script setup>` imports the component it shows.
+    const vue = "<script setup>\nimport Demo from './Demo.vue'\n</script>\n\n# Demo\n\n<Demo />\n";
+    expect(showsMdx(sourceText(vue))).toBe(false);
+    // The same lines outside code are MDX.
+    expect(showsMdx(sourceText("export const meta = {};\n\n<BlogPost title='x' />\n"))).toBe(true);
   });
 
   test('not HTML alone, nor an import without components', () => {
