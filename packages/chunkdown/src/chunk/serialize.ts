@@ -22,7 +22,7 @@ import {
 } from '../parse/containers.js';
 import type { Provenance } from '../tree/provenance.js';
 import type { SourceMap } from '../tree/source-map.js';
-import { hasFenceLines, scanFences } from '../util/fence-lines.js';
+import { hasFenceLines, type OpenFence, scanFences } from '../util/fence-lines.js';
 import { column, createCharacterMarks, keepSourceEscapes, safeWith, verbatim } from './escapes.js';
 
 /** Serializes chunk trees to normalized markdown. */
@@ -110,7 +110,7 @@ interface WriterState {
    * closes at the first line of at least four backticks alone): code inside them is fenced so
    * that its closing fence is none of them.
    */
-  closers: Fence[];
+  closers: OpenFence[];
   /** The text written for the last block left open-ended. */
   lastOpenEnded: string | undefined;
   /**
@@ -336,20 +336,6 @@ function codeHandler(state: WriterState): Handle {
   };
 }
 
-/** A fence line: its character and length. */
-interface Fence {
-  char: '`' | '~';
-  length: number;
-}
-
-/** The fence a container's closer is, if it is a line of backticks or tildes alone. */
-function fenceOf(closer: string): Fence | undefined {
-  const match = /^(`{3,}|~{3,})[ \t]*$/.exec(closer);
-  if (!match) return undefined;
-  const run = match[1] as string;
-  return { char: run.charAt(0) as Fence['char'], length: run.length };
-}
-
 /**
  * Fenced code inside containers that close with a fence: when its closing fence would close one
  * of them (a block of code showing ```` ``` ```` lines needs four backticks, and four close a
@@ -363,22 +349,29 @@ function clearOfClosers(
   writer: State,
   info: Info,
 ): string {
-  const closes = (fence: string) =>
-    state.closers.some((closer) => fence.startsWith(closer.char.repeat(closer.length)));
-  const closing = written.slice(written.lastIndexOf('\n') + 1);
-  if (!/^(?:`{3,}|~{3,})$/.test(closing) || !closes(closing)) return written;
+  const closing = closerIn(state, written);
+  if (!closing) return written;
   const options = writer.options;
   const { fence, fences } = options;
   try {
-    options.fence = closing.charAt(0) === '`' ? '~' : '`';
+    options.fence = closing.char === '`' ? '~' : '`';
     const other = shortestFence(defaultHandlers.code(node, parent, writer, info), node.value);
-    if (!closes(other.slice(other.lastIndexOf('\n') + 1))) return other;
+    if (!closerIn(state, other)) return other;
     options.fences = false;
     return defaultHandlers.code(node, parent, writer, info);
   } finally {
     options.fence = fence;
     options.fences = fences;
   }
+}
+
+/** The fence that ends written code, when it would close a container being written. */
+function closerIn(state: WriterState, written: string): OpenFence | undefined {
+  const last = scanFences(written.slice(written.lastIndexOf('\n') + 1));
+  const closes = state.closers.some(
+    (closer) => last?.char === closer.char && !last.info && last.length >= closer.length,
+  );
+  return closes ? last : undefined;
 }
 
 /** Whether a fenced code block (or the block a piece came from) has no closing fence in the source. */
@@ -511,7 +504,9 @@ function containerHandler(state: WriterState, asWritten: Handle): Handle {
     const syntax = containerSyntax(original) ?? containerSyntax(node as Nodes);
     if (!syntax) return asWritten(node as Nodes, parent, writer, info);
     needDefinitions(state, original);
-    const closer = fenceOf(syntax.closer);
+    // (A closer that is a fence alone opens one, read on its own.)
+    const fence = scanFences(syntax.closer);
+    const closer = fence && !fence.info ? fence : undefined;
     if (closer) state.closers.push(closer);
     let body: string;
     try {

@@ -431,14 +431,12 @@ function releaseBlankedLine(
   [start, end]: [number, number],
   point: (offset: number) => Point,
 ): void {
-  for (const child of parentAt(tree, start).children as Nodes[]) {
-    if (child.type !== 'code' || !child.position) continue;
-    if (startOf(child) >= start || endOf(child) <= start || endOf(child) > end) continue;
-    if (columnOf(markdown, start) - columnOf(markdown, startOf(child)) >= 4) continue;
-    let at = start;
-    while (at > startOf(child) && /\s/.test(markdown.charAt(at - 1))) at--;
-    child.position.end = point(at);
-  }
+  const code = textAt(tree, start);
+  if (code?.type !== 'code' || !code.position || endOf(code) > end) return;
+  if (columnOf(markdown, start) - columnOf(markdown, startOf(code)) >= 4) return;
+  let at = start;
+  while (at > startOf(code) && /\s/.test(markdown.charAt(at - 1))) at--;
+  code.position.end = point(at);
 }
 
 /** The column of `offset` on its line, after any block quote markers (tabs to multiples of 4). */
@@ -454,8 +452,12 @@ function columnOf(markdown: string, offset: number): number {
 
 /** Whether a node without children (text, code, HTML) holds `offset` strictly inside. */
 function insideText(tree: Root, offset: number): boolean {
-  const parent = parentAt(tree, offset);
-  return (parent.children as Nodes[]).some(
+  return textAt(tree, offset) !== undefined;
+}
+
+/** The node without children (text, code, HTML) that holds `offset` strictly inside, if any. */
+function textAt(tree: Root, offset: number): Nodes | undefined {
+  return (parentAt(tree, offset).children as Nodes[]).find(
     (child) => !('children' in child) && startOf(child) < offset && offset < endOf(child),
   );
 }

@@ -297,13 +297,12 @@ const component = /^[ \t]*<(?:[A-Z][\w.]*|>)/m;
 
 /**
  * Whether a document shows MDX: a top-level `import` or `export` line and a JSX component (both
- * outside fenced code), or a
- * component that wraps markdown (`<Tabs>` alone on a line, a blank line, …, `</Tabs>`, outside
- * fenced code) in a document that shows nothing MDX refuses: pages of docs sites that provide
- * their components globally import nothing, and CommonMark reads such a component as HTML blocks
- * with markdown between them. What MDX refuses and HTML pages have: HTML comments (`<!-- -->`),
- * `class="…"` attributes (JSX writes `className`), mdBook's `{{#include …}}` (the Rust book's
- * `<Listing>` elements wrap markdown, and it is no MDX).
+ * outside fenced code), or a component that wraps markdown (`<Tabs>` alone on a line, a blank
+ * line, …, `</Tabs>`, outside fenced code) in a document that shows nothing MDX refuses: pages of
+ * docs sites that provide their components globally import nothing, and CommonMark reads such a
+ * component as HTML blocks with markdown between them. What MDX refuses and HTML pages have: HTML
+ * comments (`<!-- -->`), `class="…"` attributes (JSX writes `className`), mdBook's
+ * `{{#include …}}` (the Rust book's `<Listing>` elements wrap markdown, and it is no MDX).
  *
  * @param source
  *   The document.
@@ -312,18 +311,25 @@ const component = /^[ \t]*<(?:[A-Z][\w.]*|>)/m;
  */
 export function showsMdx(source: SourceText): boolean {
   const markdown = source.text;
-  if (!component.test(markdown) || !outsideCode(source, component)) return false;
-  if (esm.test(markdown) && outsideCode(source, esm)) return true;
+  if (!component.test(markdown)) return false;
+  const shown = shownOutsideCode(source, esm.test(markdown));
+  if (!shown.component) return false;
+  if (shown.esm) return true;
   return !htmlOnly.test(markdown) && wrapsMarkdown(source);
 }
 
 /**
- * Whether a line outside fenced code and `<script>` elements matches `pattern` (a pattern of one
- * line): a README or a VitePress page whose code blocks show `export default {` and
- * `<MyComponent />`, or whose `<script setup>` imports its components, is no MDX.
+ * Whether lines outside fenced code and `<script>` elements show a component and (when `withEsm`)
+ * an `import` or `export`, in one pass: a README or a VitePress page whose code blocks show
+ * `export default {` and `<MyComponent />`, or whose `<script setup>` imports its components, is
+ * no MDX.
  */
-function outsideCode(source: SourceText, pattern: RegExp): boolean {
+function shownOutsideCode(
+  source: SourceText,
+  withEsm: boolean,
+): { component: boolean; esm: boolean } {
   const markdown = source.text;
+  const shown = { component: false, esm: false };
   let script = false;
   for (const line of source.lines()) {
     if (line.code) continue;
@@ -336,9 +342,11 @@ function outsideCode(source: SourceText, pattern: RegExp): boolean {
       script = !text.includes('</script>');
       continue;
     }
-    if (pattern.test(text)) return true;
+    shown.component ||= component.test(text);
+    shown.esm ||= withEsm && esm.test(text);
+    if (shown.component && (shown.esm || !withEsm)) break;
   }
-  return false;
+  return shown;
 }
 
 /** What an HTML page has and MDX refuses or writes otherwise. */

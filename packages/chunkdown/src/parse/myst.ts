@@ -266,7 +266,7 @@ function directiveLines(markdown: string, lines: readonly SourceLine[]): Directi
       const line = lines[index] as SourceLine;
       // Indented code holds no directive, and no fence opens four columns in.
       const fence =
-        line.blank || indented[index] || line.indent - (base[index] as number) >= 4
+        line.blank || indented[index] || fourColumnsIn(line, base[index] as number)
           ? null
           : fenceOpen.exec(line.text);
       if (!fence) {
@@ -357,6 +357,14 @@ function directiveLines(markdown: string, lines: readonly SourceLine[]): Directi
 }
 
 /**
+ * Whether a line is four columns or more past `base` (the content column of the list item it is
+ * in): indented code or a paragraph's text, never a fence.
+ */
+function fourColumnsIn(line: SourceLine, base: number): boolean {
+  return line.indent - base >= 4;
+}
+
+/**
  * The first line in `[from, to)` that closes a fence opened with `marks`, or -1: its characters
  * alone, at least as many, indented less than four columns past `base` (the content column of
  * the list item the opening line is in).
@@ -372,7 +380,7 @@ function closingLine(
   for (let index = from; index < to; index++) {
     const line = lines[index] as SourceLine;
     const text = line.text;
-    if (text.charAt(0) !== char || line.indent - base >= 4) continue;
+    if (text.charAt(0) !== char || fourColumnsIn(line, base)) continue;
     let length = 0;
     while (text.charAt(length) === char) length++;
     if (length >= marks.length && text.slice(length).trim() === '') return index;
@@ -439,9 +447,9 @@ function fencesClose(
   let index = from;
   while (index < to) {
     const line = lines[index] as SourceLine;
-    // A line four columns in is indented code or text, never a fence.
-    const fence =
-      line.indent - (base[index] as number) >= 4 ? null : /^(`{3,}|~{3,})(.*)$/.exec(line.text);
+    const fence = fourColumnsIn(line, base[index] as number)
+      ? null
+      : /^(`{3,}|~{3,})(.*)$/.exec(line.text);
     if (!fence || ((fence[1] as string).startsWith('`') && (fence[2] as string).includes('`'))) {
       index++;
       continue;
