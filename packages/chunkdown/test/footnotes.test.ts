@@ -4,6 +4,8 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { describe, expect, test } from 'vitest';
 import { type Chunk, type ChunkdownOptions, chunkdown } from '../src/index.js';
+import { auto } from '../src/syntax.js';
+import { findProblems } from './helpers/invariants.js';
 
 /**
  * Footnotes travel (`rules.footnote`): a chunk that cites `[^x]` ends with the definition of
@@ -240,6 +242,32 @@ describe('edge cases', () => {
     });
     expect(split100.some((chunk) => chunk.text === note)).toBe(true);
     expect(split(markdown, { chunkSize: 60 }).some((chunk) => chunk.text === note)).toBe(false);
+  });
+
+  test('a piece of an alert carries its footnote after the quote, and stays in the alert', () => {
+    // Docsy's docs: a GitHub alert cites a footnote defined after it.
+    const markdown = [
+      '### Opt pages out',
+      '',
+      '> [!TIP]',
+      '>',
+      "> By default, Hugo's `outputs` map (whether in site config or page front matter) is",
+      '> a **full replacement** for each page kind, not a merge [^1].',
+      '> When you add `markdown`, keep every format your site already relies on, for',
+      '> example `RSS` and `print` on sections as the examples above show.',
+      '',
+      '[^1]:',
+      '    This is contrary to the documented Hugo behavior for front-matter',
+      '    configuration, but it is confirmed by testing.',
+      '',
+      'To opt pages out of Markdown output, set `outputs` in page front matter.',
+    ].join('\n');
+    const { result, problems } = findProblems(markdown, { chunkSize: 100, syntax: auto() });
+    expect(problems).toEqual([]);
+    const citing = (result?.chunks ?? []).filter((chunk) => chunk.text.includes('merge [^1]'));
+    expect(citing).toHaveLength(1);
+    expect(citing[0]?.containers).toEqual([{ kind: 'alert', name: 'tip' }]);
+    expect(citing[0]?.footnotes?.map((footnote) => footnote.label)).toEqual(['1']);
   });
 });
 

@@ -100,4 +100,28 @@ describe('headings never stand alone', () => {
       texts.some((text) => text.endsWith('### `reporter.setUploadToServer(uploadToServer)`')),
     ).toBe(true);
   });
+
+  test("an alert's marker line alone stays with the alert's first words, as a heading does", () => {
+    // Docsy writes `> [!TIP]`, then `>`, then the text: the marker is a paragraph of its own.
+    for (const marker of ['[!TIP]', '[!NOTE] Correct baseURL setting']) {
+      const markdown = [
+        '## Do I need this structure?',
+        '',
+        `${prose(14, 'intro')}.`,
+        '',
+        `> ${marker}`,
+        '>',
+        `> ${prose(12, 'tip')}.`,
+        '',
+        `${prose(14, 'after')}.`,
+      ].join('\n');
+      for (const chunkSize of [40, 100]) {
+        const texts = chunks(markdown, { chunkSize, maxOverflowRatio: 1.5 });
+        const marked = texts.filter((text) => text.includes(`> ${marker}`));
+        expect(marked.length).toBeGreaterThan(0);
+        // No piece of the alert is its marker alone: each holds some of the alert's words.
+        for (const text of marked) expect(text).toMatch(/> tip\d/);
+      }
+    }
+  });
 });

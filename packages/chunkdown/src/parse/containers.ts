@@ -377,7 +377,10 @@ export function groupScanned(
       let last = first;
       while (last < children.length && endOf(children[last] as Nodes) <= closeStart) last++;
       node.children = children.slice(first, last) as ContainerDirective['children'];
-      node.position = { start: point(openStart), end: point(each.close?.[1] ?? closeStart) };
+      node.position = {
+        start: point(openStart),
+        end: point(containerEnd(each, closeStart, parent, tree)),
+      };
       children.splice(first, last - first, node as RootContent);
       continue;
     }
@@ -403,6 +406,23 @@ export function groupScanned(
     children.splice(first, 1, node as RootContent);
   }
   return failed;
+}
+
+/**
+ * Where a fenced container ends: at its closing line, or, for one that no line closes (a DocFX
+ * tab, a Hugo `{{< tab >}}` run out), where the next tag or the document ends, but never past
+ * the list item or block quote that holds its opener: the tab that is a list item's last part
+ * ends with the item, not at the end of the document.
+ */
+function containerEnd(
+  each: ScannedContainer,
+  closeStart: number,
+  parent: Parent,
+  tree: Root,
+): number {
+  const end = each.close?.[1] ?? closeStart;
+  if (each.closer !== '' || parent === tree) return end;
+  return Math.min(end, endOf(parent as Nodes));
 }
 
 /** A text without the indentation all its lines that hold anything share (spaces only). */

@@ -1,6 +1,6 @@
 import type { Heading, Html, Nodes, Paragraph, Parent } from 'mdast';
 import type { RuleKey } from '../options.js';
-import { containerSyntax } from '../parse/containers.js';
+import { alertOf, containerSyntax } from '../parse/containers.js';
 import { isPlainText } from '../parse/nesting.js';
 import { htmlUnit, opensElement } from './html.js';
 import { linesUnit, mathUnit } from './lines.js';
@@ -31,6 +31,23 @@ function isTarget(paragraph: Paragraph): boolean {
   return paragraph.children.length === 1 && only?.type === 'text' && target.test(only.value);
 }
 
+/**
+ * Whether a paragraph is an alert's marker line alone (`> [!TIP]`, `> [!tip]- Title`, then a
+ * `>` line): it names what follows, as a heading does, and every piece of the alert repeats it.
+ */
+function marksAlert(paragraph: Paragraph, path: readonly Nodes[]): boolean {
+  const quote = path[path.length - 1];
+  const only = paragraph.children[0];
+  return (
+    quote?.type === 'blockquote' &&
+    quote.children[0] === paragraph &&
+    alertOf(quote) !== undefined &&
+    paragraph.children.length === 1 &&
+    only?.type === 'text' &&
+    !only.value.includes('\n')
+  );
+}
+
 /** Whether a paragraph ends with a colon, introducing the block after it. */
 function introduces(paragraph: Paragraph): boolean {
   const last = paragraph.children[paragraph.children.length - 1];
@@ -57,7 +74,9 @@ const containerSplitter: NodeSplitter = (node, path, section, state) => {
 export const splitters: Record<string, NodeSplitter> = {
   paragraph: (node, path, section, state) => {
     const unit = phrasingUnit(node as Paragraph, path, section, state);
-    if (isTarget(node as Paragraph)) return { ...unit, leadIn: true };
+    if (isTarget(node as Paragraph) || marksAlert(node as Paragraph, path)) {
+      return { ...unit, leadIn: true };
+    }
     return introduces(node as Paragraph) && unit.size <= state.options.chunkSize * LEAD_IN_SHARE
       ? { ...unit, leadIn: true }
       : unit;

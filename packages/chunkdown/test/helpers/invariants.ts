@@ -460,6 +460,12 @@ export function findProblems(
     readWithDialects && unbalancedContainers(takeFrontmatter(markdown).body).length === 0;
   const sourceMath = readWithDialects ? displayMath(takeFrontmatter(markdown).body) : [];
 
+  const ownText = (chunk: Chunk): string => {
+    const carried = chunk.footnotes?.length ?? 0;
+    if (carried === 0) return chunk.text;
+    const first = readAs(chunk.text).children.at(-carried);
+    return chunk.text.slice(0, first?.position?.start.offset ?? chunk.text.length).trimEnd();
+  };
   chunks.forEach((chunk, index) => {
     const where = `chunk ${index}`;
     if (chunk.text.trim() === '') add('other', `${where}: empty`);
@@ -513,7 +519,9 @@ export function findProblems(
       }
       if (chunk.containers.length > 0 && !chunk.cut) {
         // With the dialects the document was read with (a piece of MDX has no imports to detect).
-        const again = chunkdown({ chunkSize: 1e9, syntax: forced }).split(chunk.text);
+        // Without the footnote definitions it carries (`rules.footnote`): they are written
+        // after the container's closer, outside it.
+        const again = chunkdown({ chunkSize: 1e9, syntax: forced }).split(ownText(chunk));
         const found = JSON.stringify(again.chunks[0]?.containers ?? []);
         if (found !== JSON.stringify(chunk.containers)) {
           add(

@@ -348,6 +348,43 @@ describe('the docfx dialect', () => {
     }
   });
 
+  test('a tab that is the last part of a list item ends with the item, not with the document', () => {
+    // DocFX's own release notes show a tab group inside a list item, with no `---` after it.
+    const markdown = [
+      '# Release notes',
+      '',
+      '1. New feature: tabbed content.',
+      '',
+      '   # [Csharp](#tab/csharp)',
+      '   ```cs',
+      '   Console.WriteLine("Hello world");',
+      '   ```',
+      '   # [JavaScript](#tab/js)',
+      '   ```js',
+      "   console.log('hello world');",
+      '   ```',
+      '',
+      '2. Fix bugs: update the short cross-reference format.',
+      '',
+      '## Older',
+      '',
+      'Fix the incremental post-processor, always disabled before.',
+    ].join('\n');
+    for (const chunkSize of [40, 100, 500]) {
+      const { chunks } = chunkdown({ chunkSize, syntax: auto() }).split(markdown);
+      let previousEnd = 0;
+      for (const chunk of chunks) {
+        expect(chunk.start).toBeGreaterThanOrEqual(previousEnd);
+        expect(chunk.end).toBeGreaterThan(chunk.start);
+        // Every word of a chunk is in its source range.
+        const range = words(markdown.slice(chunk.start, chunk.end));
+        for (const word of words(chunk.text)) expect(range).toContain(word);
+        previousEnd = chunk.end;
+        if (/Fix bugs|incremental/.test(chunk.text)) expect(chunk.containers ?? []).toEqual([]);
+      }
+    }
+  });
+
   test('a large document reads in segments as it reads whole, no segment inside a container', () => {
     const markdown = Array.from({ length: 30 }, () => doc).join('\n');
     const { segmented, whole } = readSegmentedAndWhole(markdown, docfx());
