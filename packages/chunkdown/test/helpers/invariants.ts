@@ -18,7 +18,7 @@ const parser = unified().use(remarkParse).use(remarkGfm);
 
 /** Parse markdown the way the library does (front matter, after a byte order mark, is not content). */
 export function parseMarkdown(markdown: string): Root {
-  return parser.parse(takeFrontmatter(markdown.replace(/^\uFEFF/, '')).body);
+  return parser.parse(bodyOf(markdown));
 }
 
 /** The words a task list item's check counts as (no source range holds them). */
@@ -321,8 +321,15 @@ function isSubsequence(items: string[], of: string[]): boolean {
 }
 
 /** The lines between a leading `---`/`+++` fence pair, whether or not they parse. */
+/** A document without its byte order mark and front matter, as chunkdown reads it. */
+function bodyOf(markdown: string): string {
+  return takeFrontmatter(markdown.replace(/^\uFEFF/, '')).body;
+}
+
 function frontmatterLines(markdown: string): string[] {
-  const match = /^(---|\+\+\+)[ \t]*\r?\n([\s\S]*?)\r?\n\1[ \t]*(?:\r?\n|$)/.exec(markdown);
+  const match = /^(---|\+\+\+)[ \t]*\r?\n([\s\S]*?)\r?\n\1[ \t]*(?:\r?\n|$)/.exec(
+    markdown.replace(/^\uFEFF/, ''),
+  );
   if (!match) return [];
   const lines = (match[2] as string)
     .split(/\r?\n/)
@@ -441,8 +448,7 @@ export function findProblems(
   );
   const readAs = (text: string): Root =>
     forced.length > 0
-      ? parseDialects(sourceText(takeFrontmatter(text).body), dialectsFor(forced, sourceText('')))
-          .tree
+      ? parseDialects(sourceText(bodyOf(text)), dialectsFor(forced, sourceText(''))).tree
       : parser.parse(text);
   // A document read with dialects is read so in every check: its words and links are what that
   // reading renders (an MkDocs body is markdown to it, where CommonMark sees indented code).
@@ -456,9 +462,8 @@ export function findProblems(
   // Containers (issue 25): read as containers only with dialects (in CommonMark a `<Tabs>` line
   // is HTML and `:::` a paragraph, which may be cut), and only where the source closes every
   // container it opens.
-  const balanced =
-    readWithDialects && unbalancedContainers(takeFrontmatter(markdown).body).length === 0;
-  const sourceMath = readWithDialects ? displayMath(takeFrontmatter(markdown).body) : [];
+  const balanced = readWithDialects && unbalancedContainers(bodyOf(markdown)).length === 0;
+  const sourceMath = readWithDialects ? displayMath(bodyOf(markdown)) : [];
 
   const ownText = (chunk: Chunk): string => {
     const carried = chunk.footnotes?.length ?? 0;
