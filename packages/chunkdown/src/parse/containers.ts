@@ -112,7 +112,7 @@ export function blankScanned(markdown: string, scanned: readonly ScannedContaine
       }
       if (each.body === 'fenced') {
         return [
-          [...each.open, blankLines(markdown.slice(...each.open))],
+          [...each.open, blankLines(markdown, each.open)],
           [...each.close, ' '.repeat(each.close[1] - each.close[0])],
         ];
       }
@@ -210,10 +210,22 @@ export function literalSyntax(node: Nodes): LiteralSyntax | undefined {
  * keeps its line endings, and the block quote markers and indentation of its lines after the
  * first.
  */
-function blankLines(text: string): string {
-  return text.replace(/(^|\r?\n|\r)([ \t>]*)([^\r\n]*)/g, (_, eol, prefix, rest, offset) =>
-    offset === 0 ? ' '.repeat(prefix.length + rest.length) : eol + prefix + ' '.repeat(rest.length),
-  );
+function blankLines(markdown: string, [start, end]: [number, number]): string {
+  // The block quote markers the opener's first line is in: its other lines keep as many (a `>`
+  // past them is the opener's own, as in a shortcode's `>}}`).
+  const lineStart = markdown.lastIndexOf('\n', start - 1) + 1;
+  const markers = markdown.slice(lineStart, start).split('>').length - 1;
+  const keep = (prefix: string) => {
+    let seen = 0;
+    return prefix.replace(/>/g, (marker) => (++seen <= markers ? marker : ' '));
+  };
+  return markdown
+    .slice(start, end)
+    .replace(/(^|\r?\n|\r)([ \t>]*)([^\r\n]*)/g, (_, eol, prefix, rest, offset) =>
+      offset === 0
+        ? ' '.repeat(prefix.length + rest.length)
+        : eol + keep(prefix) + ' '.repeat(rest.length),
+    );
 }
 
 /**

@@ -18,7 +18,7 @@ import type { SourceText } from './source-text.js';
 
 /** A line that is a tag. */
 export interface TagLine {
-  /** Tags pair only within a family (`liquid`, `hugo<`, `docfx`, `myst:4`). */
+  /** Tags pair only within a family (`liquid`, `hugo`, `docfx`, `myst:4`). */
   family: string;
   /** The tag's name, as the rules normalize it (`tab`, `zone`); `''` for a closer of any name. */
   name: string;
@@ -75,6 +75,7 @@ export interface TagLineRules {
     line: SourceLine,
     lines: readonly SourceLine[],
     index: number,
+    markdown: string,
   ): TagLine | readonly TagLine[] | undefined;
   /** Character codes a tag line's text may start with (a quick test before `read`). */
   firstChars: readonly number[];
@@ -206,7 +207,7 @@ export function pairTagLines(source: SourceText, rules: TagLineRules): PairedTag
     if ((line.code && !rules.codeLines) || line.blank || !first.has(line.text.charCodeAt(0))) {
       continue;
     }
-    const read = rules.read(line, lines, index);
+    const read = rules.read(line, lines, index, markdown);
     if (!read) continue;
     const tags: readonly TagLine[] = Array.isArray(read) ? read : [read as TagLine];
     for (const tag of tags) take(tag);

@@ -103,7 +103,54 @@ export function scanTemplateTags(source: SourceText): PairedTagLines {
 }
 
 function pairTemplateTags(source: SourceText): PairedTagLines {
-  return pairTagLines(source, templateRules);
+  // A line of several tags is all structure or all text: where one of its tags pairs and
+  // another does not (`{{% /tab %}} {{% tab "c" %}}` with no closer for `c`), blanking the one
+  // would leave the other indented as code. Such lines are read as text, and paired again.
+  const asText = new Set<number>();
+  for (;;) {
+    const rules: TagLineRules =
+      asText.size === 0
+        ? templateRules
+        : {
+            ...templateRules,
+            read: (line, lines, index) =>
+              asText.has(line.start) ? undefined : tagLine(line, lines, index),
+          };
+    const found = pairTagLines(source, rules);
+    const mixed = halfPairedLines(found);
+    if (mixed.length === 0) return found;
+    for (const start of mixed) asText.add(start);
+  }
+}
+
+/** The lines (by start) that hold a tag that pairs and one that does not. */
+function halfPairedLines(found: PairedTagLines): number[] {
+  // (A self-closing tag, `{{< tab header="x" />}}`, pairs with nothing by design.)
+  const shared = found.unpaired.filter((tag) => tag.start !== undefined && tag.role !== 'single');
+  if (shared.length === 0) return [];
+  const paired: number[] = [];
+  for (const each of found.scanned) {
+    paired.push(each.open[0]);
+    if (each.close && each.close[1] > each.close[0]) paired.push(each.close[0]);
+  }
+  for (const { open, close } of found.literals) {
+    paired.push(open.start ?? open.line.textStart, close.start ?? close.line.textStart);
+  }
+  paired.sort((a, b) => a - b);
+  const lines = new Set<number>();
+  for (const tag of shared) {
+    const { start, end } = tag.line;
+    // The first paired tag at or after the line's start: on the line when before its end.
+    let low = 0;
+    let high = paired.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((paired[middle] as number) < start) low = middle + 1;
+      else high = middle;
+    }
+    if (low < paired.length && (paired[low] as number) <= end) lines.add(start);
+  }
+  return [...lines];
 }
 
 /** What a literal block is: its name, and the language of `{% highlight ruby %}`. */
@@ -120,6 +167,7 @@ function tagLine(
   line: SourceLine,
   lines: readonly SourceLine[],
   index: number,
+  markdown: string,
 ): TagLine | TagLine[] | undefined {
   const text = line.text.trimEnd();
   const alone = tagOf(text, line);
@@ -133,7 +181,7 @@ function tagLine(
     const tag = tagOf(match[1] as string, line, start, start + (match[1] as string).length);
     if (!tag) return undefined;
     tags.push(tag);
-    if (tagsOfLine.lastIndex === text.length) return tags;
+    if (tagsOfLine.lastIndex === text.length) return withSinglesAttached(tags);
     match = tagsOfLine.exec(text);
   }
   if (tags.length > 0 || !/^\{(%|\{[<%])/.test(text)) return undefined;
@@ -141,11 +189,50 @@ function tagLine(
   for (let next = index + 1; next < Math.min(lines.length, index + MAX_TAG_LINES); next++) {
     const after = lines[next] as SourceLine;
     if (after.blank) return undefined;
-    if (!/[%>]\}\}?$/.test(after.text.trimEnd())) continue;
-    const tag = tagOf(text + '\n' + lineRun(lines, index + 1, next), line, undefined, after.end);
+    const last = closingText(after, line, markdown);
+    if (!/[%>]\}\}?$/.test(last)) continue;
+    const run = [text, lineRun(lines, index + 1, next - 1), last].filter((each) => each !== '');
+    const tag = tagOf(run.join('\n'), line, undefined, after.end);
     return tag?.role === 'open' ? tag : undefined;
   }
   return undefined;
+}
+
+/**
+ * The tags of a line, each self-closing one (`{{< tab header="Front matter:" disabled=true />}}`)
+ * made part of the tag before it on the line, or else of the one after it: the line
+ * `{{< tabpane >}} {{< tab header="x" />}}` opens the pane with both, and blanking the opener
+ * alone would have left the other indented, read as code.
+ */
+function withSinglesAttached(tags: TagLine[]): TagLine[] {
+  const kept = tags.filter((tag) => tag.role !== 'single');
+  if (kept.length === 0 || kept.length === tags.length) return tags;
+  for (const [index, tag] of tags.entries()) {
+    if (tag.role !== 'single') continue;
+    const before = tags.slice(0, index).findLast((each) => each.role !== 'single');
+    if (before) before.end = tag.end;
+    else {
+      const after = tags.slice(index + 1).find((each) => each.role !== 'single') as TagLine;
+      after.start = Math.min(after.start ?? Number.POSITIVE_INFINITY, tag.start as number);
+    }
+  }
+  return kept;
+}
+
+/**
+ * The text of the line that may end an opener of several lines. A shortcode's `>}}` alone on its
+ * line (`{{< card`, `  header="x"`, `>}}`) starts the way a block quote does: the line's text has
+ * lost that `>` to a quote marker, which is given back when the opener's first line has one
+ * marker fewer.
+ */
+function closingText(after: SourceLine, first: SourceLine, markdown: string): string {
+  const text = after.text.trimEnd();
+  const markers = (line: SourceLine) =>
+    markdown.slice(line.start, line.textStart).split('>').length;
+  const raw = markdown.slice(after.start, after.end).trimEnd();
+  return text === '}}' && raw.endsWith('>}}') && markers(after) === markers(first) + 1
+    ? '>}}'
+    : text;
 }
 
 /** The text of lines `from` to `to` (inclusive), each trimmed at its end, joined by newlines. */
@@ -183,7 +270,9 @@ function tagOf(text: string, line: SourceLine, start?: number, end?: number): Ta
   // Two tags (`{{% /tab %}} {{% tab %}}`) are no one tag.
   if (/[>%]\}\}/.test(rest)) return undefined;
   return {
-    family: hugo[1] === '<' ? 'hugo<' : 'hugo%',
+    // Hugo pairs a closer with its opener by name, whatever their delimiters
+    // (`{{% tab %}}` … `{{< /tab >}}`, as Docsy's docs write).
+    family: 'hugo',
     name: (hugo[3] as string).toLowerCase(),
     // A self-closing shortcode (`{{< tab header="x" />}}`) opens nothing.
     role: hugo[2] !== undefined ? 'close' : rest.endsWith('/') ? 'single' : 'open',

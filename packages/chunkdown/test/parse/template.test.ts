@@ -141,6 +141,134 @@ describe('scanTemplateTags', () => {
     }
   });
 
+  test('a Hugo closer closes its opener whatever the delimiters (Docsy writes `{{% tab %}}` … `{{< /tab >}}`)', () => {
+    const markdown = [
+      '{{< tabpane text=true >}}',
+      '{{% tab header="hugo.yaml" %}}',
+      'YAML.',
+      '{{% /tab %}} {{% tab header="hugo.json" %}}',
+      'JSON.',
+      '{{< /tab >}} {{< /tabpane >}}',
+    ].join('\n');
+    expect(opened(markdown).map(([opener, closer]) => [opener, closer])).toEqual([
+      ['{{< tabpane text=true >}}', '{{< /tabpane >}}'],
+      ['{{% tab header="hugo.yaml" %}}', '{{% /tab %}}'],
+      ['{{% tab header="hugo.json" %}}', '{{< /tab >}}'],
+    ]);
+  });
+
+  test('a self-closing tag on the line of a paired one goes with it, never left alone as code', () => {
+    const markdown = [
+      'Set the parameter in the front matter.',
+      '',
+      '{{< tabpane text=true >}} {{< tab header="Front matter:" disabled=true />}}',
+      '{{% tab header=toml %}}',
+      '',
+      '```toml',
+      'hide_feedback = true',
+      '```',
+      '',
+      '{{% /tab %}} {{% tab header=yaml %}}',
+      '',
+      '```yaml',
+      'hide_feedback: true',
+      '```',
+      '',
+      '{{% /tab %}} {{< tab header="More:" disabled=true />}} {{< /tabpane >}}',
+      '',
+      'After the pane.',
+    ].join('\n');
+    expect(opened(markdown).map(([opener, closer]) => [opener, closer])).toEqual([
+      [
+        '{{< tabpane text=true >}} {{< tab header="Front matter:" disabled=true />}}',
+        '{{< /tabpane >}}',
+      ],
+      ['{{% tab header=toml %}}', '{{% /tab %}}'],
+      ['{{% tab header=yaml %}}', '{{% /tab %}} {{< tab header="More:" disabled=true />}}'],
+    ]);
+    for (const chunkSize of [20, 60, 500]) {
+      const { result, problems } = findProblems(markdown, { chunkSize, syntax: auto() });
+      expect(problems).toEqual([]);
+      const all = (result?.chunks ?? []).map((chunk) => chunk.text).join('\n');
+      // Two fences for each code block (each holds one `hide_feedback`), none made of a tag.
+      expect(all.match(/```/g)?.length).toBe(2 * (all.match(/hide_feedback/g)?.length ?? 0));
+      expect(all).toContain('{{< tab header="More:" disabled=true />}}');
+    }
+  });
+
+  test('a shortcode opener whose `>}}` ends it on a line of its own, also in a block quote', () => {
+    // Docsy's cards: `>}}` alone starts the way a block quote does.
+    const markdown = [
+      '# Cards',
+      '',
+      '{{< card',
+      '  header="**Imagine**"',
+      '  title="Artist"',
+      '>}}',
+      '',
+      'Imagine there is no heaven, it is easy if you try, no hell below us.',
+      '',
+      'Above us only sky, imagine all the people living for today.',
+      '',
+      '{{< /card >}}',
+      '',
+      '> {{< note',
+      '>   title="Quoted"',
+      '> >}}',
+      '> A note inside a quote, with enough words to be split at a small size.',
+      '> {{< /note >}}',
+      '',
+      'After.',
+    ].join('\n');
+    expect(opened(markdown).map(([opener, closer]) => [opener, closer])).toEqual([
+      ['{{< card\n  header="**Imagine**"\n  title="Artist"\n>}}', '{{< /card >}}'],
+      ['{{< note\n  title="Quoted"\n>}}', '{{< /note >}}'],
+    ]);
+    for (const chunkSize of [40, 100, 500]) {
+      const { result, problems } = findProblems(markdown, { chunkSize, syntax: auto() });
+      expect(problems).toEqual([]);
+      for (const chunk of result?.chunks ?? []) {
+        // No piece is a quote of the opener's end, and every piece of a card opens it whole.
+        expect(chunk.text).not.toMatch(/^> \}\}/m);
+        if (/heaven|only sky/.test(chunk.text))
+          expect(chunk.text).toMatch(/^\{\{< card\n[\s\S]*\n>\}\}\n/m);
+        if (/inside a quote|small size/.test(chunk.text))
+          expect(chunk.text).toMatch(/^> \{\{< note\n/m);
+      }
+    }
+  });
+
+  test('a line of tags of which one pairs and one does not is text, not code', () => {
+    // Blanking the closer alone left the unclosed opener after it indented: read as code, it
+    // came back in a code fence, and the text around it out of order.
+    const markdown = [
+      '# Tabs',
+      '',
+      'Intro text of the page.',
+      '',
+      '{{< tabpane >}}',
+      '{{% tab "a" %}}',
+      '',
+      'First tab body.',
+      '',
+      '{{% /tab %}} {{% tab "c" %}}',
+      '',
+      'Third body, a tab that never closes.',
+      '',
+      '{{< /tabpane >}}',
+      '',
+      'After the pane.',
+    ].join('\n');
+    expect(opened(markdown).map(([opener]) => opener)).toEqual(['{{< tabpane >}}']);
+    for (const chunkSize of [20, 60, 500]) {
+      const { result, problems } = findProblems(markdown, { chunkSize, syntax: auto() });
+      expect(problems).toEqual([]);
+      const all = (result?.chunks ?? []).map((chunk) => chunk.text).join('\n');
+      expect(all).not.toContain('```');
+      expect(all).toContain('{{% /tab %}} {{% tab "c" %}}');
+    }
+  });
+
   test('a closing tag closes the innermost open tag of its name; those inside stay text', () => {
     const markdown = '{% if a %}\n\n{% else %}\n\nB.\n\n{% for x in y %}\n\nC.\n\n{% endif %}\n';
     expect(opened(markdown).map(([opener]) => opener)).toEqual(['{% if a %}', '{% else %}']);
