@@ -124,4 +124,27 @@ describe('headings never stand alone', () => {
       }
     }
   });
+
+  test("a callout's marker line and title are never cut, nor left without words of the callout", () => {
+    // Obsidian's help: the title line, then one long sentence in the same paragraph.
+    const markdown = [
+      '## Description',
+      '',
+      '> [!note] Meta tags',
+      '> `description` overrides the auto-generated description in `<meta name="description"',
+      '> content="...">` and the equivalents for `og:description` and `twitter:description`.',
+      '',
+      `${prose(14, 'after')}.`,
+    ].join('\n');
+    for (const chunkSize of [40, 100]) {
+      const texts = chunks(markdown, { chunkSize, maxOverflowRatio: 1.5 });
+      const marked = texts.filter((text) => text.includes('[!note]'));
+      expect(marked.length).toBeGreaterThan(1);
+      for (const text of marked) {
+        expect(text).not.toContain('\\[!note]');
+        expect(text).toMatch(/^(## Description\n\n)?> \[!note\] Meta tags\n> \S/);
+      }
+    }
+  });
 });
+

@@ -1,4 +1,5 @@
 import type { Parent } from 'mdast';
+import { alertOf } from '../parse/containers.js';
 import type { Section } from '../tree/sections.js';
 import { segmentOffsets } from '../util/segmenter.js';
 import { type Cutter, cut } from './cut.js';
@@ -46,23 +47,31 @@ export function phrasingUnit(
     leaves: () => [{ path, node, from: -1, to: -1, section }],
     split: () => {
       const flat = flatten(node, [...path, node], section, state);
-      return cut(textCutter(flat), 0, flat.text.length, flat.text.length, SENTENCE);
+      const from = markerLineEnd(node, path, flat);
+      return cut(textCutter(flat, from), 0, flat.text.length, flat.text.length, SENTENCE);
     },
   };
 }
 
-/** The cutter of flattened phrasing text. */
-function textCutter(flat: Flat): Cutter {
+/**
+ * Where the marker line of an alert's first paragraph ends (`[!note] Meta tags`, up to its line
+ * break), or 0: the paragraph is not cut before that, nor right after it, so the marker and its
+ * title stay whole and hold some of the alert's words (every later piece repeats them).
+ */
+function markerLineEnd(node: PhrasingContainer, path: readonly Parent[], flat: Flat): number {
+  const quote = path[path.length - 1];
+  if (quote?.type !== 'blockquote' || quote.children[0] !== node || !alertOf(quote)) return 0;
+  const lineEnd = flat.text.indexOf('\n');
+  return lineEnd === -1 ? flat.text.length : lineEnd;
+}
+
+/** The cutter of flattened phrasing text, which cuts nowhere before `from`. */
+function textCutter(flat: Flat, from = 0): Cutter {
   const cutter: Cutter = {
     separators(level, a, b) {
       if (level < SENTENCE) return [];
-      if (level === GRAPHEME) return graphemeBoundaries(flat, a, b);
-      if (level === HYPHEN) return hyphenBoundaries(flat.text, a, b);
-      const spans = boundaries(flat.text, a, b, level);
-      return withoutRawStarts(
-        flat,
-        spans.length === 0 && level === WORD ? segmentBoundaries(flat.text, a, b) : spans,
-      );
+      const found = separatorsAt(level, a, b);
+      return from > a ? fromOn(found, from) : found;
     },
     cutsGraphemes: (a, b) => flat.state.cutsWord(rangeSize(flat, a, b)),
     piece: (a, b, sizeEnd, level) => rangeUnit(flat, cutter, a, b, sizeEnd, level),
@@ -70,7 +79,28 @@ function textCutter(flat: Flat): Cutter {
     // Boundaries are whitespace runs: a piece between two of them is never blank.
     blank: () => false,
   };
+  const separatorsAt = (level: number, a: number, b: number): number[] => {
+    if (level === GRAPHEME) return graphemeBoundaries(flat, a, b);
+    if (level === HYPHEN) return hyphenBoundaries(flat.text, a, b);
+    const spans = boundaries(flat.text, a, b, level);
+    return withoutRawStarts(
+      flat,
+      spans.length === 0 && level === WORD ? segmentBoundaries(flat.text, a, b) : spans,
+    );
+  };
   return cutter;
+}
+
+/** The separator spans (`[start, end]` pairs) that start after `from`. */
+function fromOn(spans: number[], from: number): number[] {
+  let kept = 0;
+  for (let k = 0; k < spans.length; k += 2) {
+    if ((spans[k] as number) <= from) continue;
+    spans[kept++] = spans[k] as number;
+    spans[kept++] = spans[k + 1] as number;
+  }
+  spans.length = kept;
+  return spans;
 }
 
 /** A unit for `[a, b)` of the flattened text; its size counts up to `sizeEnd` (trailing space). */
