@@ -302,7 +302,8 @@ const component = /^[ \t]*<(?:[A-Z][\w.]*|>)/m;
  * docs sites that provide their components globally import nothing, and CommonMark reads such a
  * component as HTML blocks with markdown between them. What MDX refuses and HTML pages have: HTML
  * comments (`<!-- -->`), `class="…"` attributes (JSX writes `className`), mdBook's
- * `{{#include …}}` (the Rust book's `<Listing>` elements wrap markdown, and it is no MDX).
+ * `{{#include …}}` (the Rust book's `<Listing>` elements wrap markdown, and it is no MDX), Vue's
+ * `<script setup>` and `@event=` attributes.
  *
  * @param source
  *   The document.
@@ -349,8 +350,12 @@ function shownOutsideCode(
   return shown;
 }
 
-/** What an HTML page has and MDX refuses or writes otherwise. */
-const htmlOnly = /<!--|\{\{#|<[a-z][\w-]*[ \t][^<>]*\bclass="/;
+/**
+ * What an HTML or Vue page has and MDX refuses or writes otherwise: a `<script setup>` or an
+ * `@click=` attribute (VuePress and VitePress pages wrap markdown in their components too).
+ */
+const htmlOnly =
+  /<!--|\{\{#|<[a-z][\w-]*[ \t][^<>]*\bclass="|<script[ \t]+setup\b|<[a-z][\w-]*(?:[ \t][^<>]*)?[ \t]@[a-z][\w.:-]*=/;
 
 /** Opening and closing lines of components: `<Name …>` (not self-closing) and `</Name>`. */
 const componentLine = /^<(\/?)([A-Z][\w.]*)(?:[ \t][^\n]*?)?(\/?)>[ \t]*$/;

@@ -76,6 +76,21 @@ describe('showsMdx', () => {
     // Nor a page whose `<script setup>` imports the component it shows.
     const vue = "<script setup>\nimport Demo from './Demo.vue'\n</script>\n\n# Demo\n\n<Demo />\n";
     expect(showsMdx(sourceText(vue))).toBe(false);
+    // Nor a VuePress page whose component wraps markdown, with Vue's `<script setup>` and `@click`.
+    const vuepress = [
+      '_Hello, {{ msg }}_',
+      '',
+      '<RedDiv>',
+      '',
+      '_Current count is: {{ count }}_',
+      '',
+      '</RedDiv>',
+      '',
+      '<button @click="count++">Click Me!</button>',
+      '',
+    ].join('\n');
+    expect(showsMdx(sourceText(vuepress))).toBe(false);
+    expect(showsMdx(sourceText(vuepress.replace(' @click="count++"', '')))).toBe(true);
     // The same lines outside code are MDX.
     expect(showsMdx(sourceText("export const meta = {};\n\n<BlogPost title='x' />\n"))).toBe(true);
   });
