@@ -97,6 +97,7 @@ const markdownDirectives = new Set([
   'glossary',
   'example',
   'myst-example',
+  'myst',
   'exercise',
   'solution',
   'proof',

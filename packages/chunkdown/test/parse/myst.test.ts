@@ -220,6 +220,42 @@ describe('scanMyst', () => {
     }
   });
 
+  test("mystmd's `{myst}` shows markdown and renders it: a piece of its prose is still the directive", () => {
+    // mystmd's docs: the body shows a code directive, then a sentence that refers to it.
+    const markdown = [
+      '## Code blocks',
+      '',
+      '````{myst}',
+      '```{code} python',
+      ':label: my-program',
+      'from discretize import TensorMesh',
+      'mesh = TensorMesh([hx, hy])',
+      '```',
+      '',
+      'In @my-program, we create a mesh for simulation using [SimPEG](https://discretize.simpeg.xyz/).',
+      '````',
+      '',
+      '```{myst}',
+      'They say the owl was a baker’s daughter.',
+      '```',
+    ].join('\n');
+    expect(scanMyst(sourceText(markdown)).scanned.map((each) => each.container.name)).toEqual([
+      'myst',
+      'code',
+      'myst',
+    ]);
+    for (const chunkSize of [60, 100, 500]) {
+      const { result, problems } = findProblems(markdown, { chunkSize, syntax: auto() });
+      expect(problems).toEqual([]);
+      const prose = result?.chunks.filter((chunk) => /we create a mesh|owl/.test(chunk.text)) ?? [];
+      expect(prose.length).toBeGreaterThan(0);
+      // A piece of the directive alone is in it (at 500 the page is one chunk).
+      for (const chunk of prose) {
+        if (!chunk.text.startsWith('## ')) expect(chunk.containers.at(-1)?.name).toBe('myst');
+      }
+    }
+  });
+
   test('a directive in a footnote definition, and one in indented code, pair with nothing outside them', () => {
     const markdown = [
       '[^3]:',
