@@ -1,5 +1,6 @@
 import type {
   Blockquote,
+  Code,
   Definition,
   List,
   Nodes,
@@ -464,11 +465,25 @@ function releaseBlankedLine(
   point: (offset: number) => Point,
 ): void {
   const code = textAt(tree, start);
-  if (code?.type !== 'code' || !code.position || endOf(code) > end) return;
+  if (code?.type !== 'code' || !code.position) return;
   if (columnOf(markdown, start) - columnOf(markdown, startOf(code)) >= 4) return;
+  const took = endOf(code);
+  // Past this line too (the next zone's blanked opener): only blank lines, when the code's own
+  // lines, its value, end above this one.
+  if (took > end && point(start).line < code.position.start.line + ownLines(code)) return;
   let at = start;
   while (at > startOf(code) && /\s/.test(markdown.charAt(at - 1))) at--;
-  code.position.end = point(at);
+  const to = point(at);
+  // The list item and list that end with the code end with it.
+  for (const parent of pathAt(tree, start)) {
+    if (parent.position && endOf(parent as Nodes) === took) parent.position.end = to;
+  }
+  code.position.end = to;
+}
+
+/** How many lines an indented code block's own text takes (its value, trailing blanks aside). */
+function ownLines(code: Code): number {
+  return code.value.replace(/\s+$/, '').split('\n').length;
 }
 
 /** The column of `offset` on its line, after any block quote markers (tabs to multiples of 4). */

@@ -7,7 +7,7 @@ import { sourceText } from '../../src/parse/source-text.js';
 import { inspectChunk } from '../../src/quality.js';
 import { auto, directive, docfx } from '../../src/syntax.js';
 import { unbalancedContainers as unbalancedLines } from '../helpers/containers.js';
-import { words } from '../helpers/invariants.js';
+import { findProblems, words } from '../helpers/invariants.js';
 import { readSegmentedAndWhole } from '../helpers/segmented-dialects.js';
 
 const opened = (markdown: string) =>
@@ -345,6 +345,54 @@ describe('the docfx dialect', () => {
       expect(
         all.endsWith('::: zone-end\n\nAfter the zone.') || all.endsWith('\nAfter the zone.'),
       ).toBe(true);
+    }
+  });
+
+  test('a zone whose list ends with indented code, then the next zone: both are zones', () => {
+    // Semantic Kernel's docs: the blanked closer and the next blanked opener are lines of
+    // spaces, which the indented code before them took; they go back to the zones.
+    const markdown = [
+      '## Options',
+      '',
+      '::: zone pivot="programming-language-csharp"',
+      '',
+      'The following options are available to every behavior:',
+      '',
+      '- **AllowParallelCalls**: lets the model choose several functions in one request.',
+      '  By default it is null.',
+      '',
+      '      The table sums up the effects of the options.',
+      '',
+      '      | Parallel | Concurrent |',
+      '      |----------|------------|',
+      '      | false    | false      |',
+      '',
+      '::: zone-end',
+      '',
+      '::: zone pivot="programming-language-java"',
+      'Java takes the same options, under other names.',
+      '::: zone-end',
+      '',
+      '## Function invocation',
+      '',
+      'Text after the zones.',
+    ].join('\n');
+    expect(opened(markdown).map(([opener]) => opener)).toEqual([
+      '::: zone pivot="programming-language-csharp"',
+      '::: zone pivot="programming-language-java"',
+    ]);
+    for (const chunkSize of [60, 200, 1500]) {
+      const { result, problems } = findProblems(markdown, { chunkSize, syntax: auto() });
+      expect(problems).toEqual([]);
+      for (const chunk of result?.chunks ?? []) {
+        const opens = chunk.text.match(/^::: zone pivot/gm)?.length ?? 0;
+        expect(chunk.text.match(/^::: zone-end$/gm)?.length ?? 0).toBe(opens);
+        if (/AllowParallelCalls|sums up/.test(chunk.text) && !chunk.text.startsWith('## ')) {
+          expect(chunk.containers.map((each) => each.attributes?.pivot)).toEqual([
+            'programming-language-csharp',
+          ]);
+        }
+      }
     }
   });
 
