@@ -146,5 +146,19 @@ describe('headings never stand alone', () => {
       }
     }
   });
-});
 
+  test('a marker line longer than a chunk (a sentence after `> [!NOTE]`) is cut, after its first word', () => {
+    // Svelte's docs: `>[!NOTE] Vite is often used in standalone mode to build …`, one line.
+    const markdown = `## Alternatives\n\n>[!NOTE] ${prose(30, 'vite')}.\n\n${prose(10, 'after')}.`;
+    for (const chunkSize of [60, 100]) {
+      const result = checkInvariants(markdown, { chunkSize, maxOverflowRatio: 1 });
+      for (const chunk of result.chunks) {
+        expect(chunk.overflow).toBeNull();
+        expect(chunk.text).not.toContain('\\[!NOTE]');
+      }
+      expect(
+        result.chunks.filter((chunk) => chunk.text.includes('[!NOTE]')).length,
+      ).toBeGreaterThan(1);
+    }
+  });
+});

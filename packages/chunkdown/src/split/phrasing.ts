@@ -61,8 +61,11 @@ export function phrasingUnit(
 function markerLineEnd(node: PhrasingContainer, path: readonly Parent[], flat: Flat): number {
   const quote = path[path.length - 1];
   if (quote?.type !== 'blockquote' || quote.children[0] !== node || !alertOf(quote)) return 0;
-  const lineEnd = flat.text.indexOf('\n');
-  return lineEnd === -1 ? flat.text.length : lineEnd;
+  const newline = flat.text.indexOf('\n');
+  const lineEnd = newline === -1 ? flat.text.length : newline;
+  // A title longer than a chunk (a sentence after `> [!NOTE]`) may be cut, after its first word.
+  if (rangeSize(flat, 0, lineEnd) <= flat.state.options.chunkSize) return lineEnd;
+  return /^\[![^\]\s]+\][+-]?/.exec(flat.text)?.[0].length ?? 0;
 }
 
 /** The cutter of flattened phrasing text, which cuts nowhere before `from`. */
