@@ -113,8 +113,8 @@ function pairTemplateTags(source: SourceText): PairedTagLines {
         ? templateRules
         : {
             ...templateRules,
-            read: (line, lines, index) =>
-              asText.has(line.start) ? undefined : tagLine(line, lines, index),
+            read: (line, lines, index, markdown) =>
+              asText.has(line.start) ? undefined : tagLine(line, lines, index, markdown),
           };
     const found = pairTagLines(source, rules);
     const mixed = halfPairedLines(found);
@@ -209,7 +209,10 @@ function withSinglesAttached(tags: TagLine[]): TagLine[] {
   if (kept.length === 0 || kept.length === tags.length) return tags;
   for (const [index, tag] of tags.entries()) {
     if (tag.role !== 'single') continue;
-    const before = tags.slice(0, index).findLast((each) => each.role !== 'single');
+    const before = tags
+      .slice(0, index)
+      .reverse()
+      .find((each) => each.role !== 'single');
     if (before) before.end = tag.end;
     else {
       const after = tags.slice(index + 1).find((each) => each.role !== 'single') as TagLine;

@@ -1,4 +1,4 @@
-import type { Parent } from 'mdast';
+import type { Nodes, Parent } from 'mdast';
 import { alertOf } from '../parse/containers.js';
 import type { Section } from '../tree/sections.js';
 import { segmentOffsets } from '../util/segmenter.js';
@@ -60,7 +60,9 @@ export function phrasingUnit(
  */
 function markerLineEnd(node: PhrasingContainer, path: readonly Parent[], flat: Flat): number {
   const quote = path[path.length - 1];
-  if (quote?.type !== 'blockquote' || quote.children[0] !== node || !alertOf(quote)) return 0;
+  if (quote?.type !== 'blockquote' || quote.children[0] !== node || !alertOf(quote as Nodes)) {
+    return 0;
+  }
   const newline = flat.text.indexOf('\n');
   const lineEnd = newline === -1 ? flat.text.length : newline;
   // A title longer than a chunk (a sentence after `> [!NOTE]`) may be cut, after its first word.

@@ -35,8 +35,8 @@ function isTarget(paragraph: Paragraph): boolean {
  * Whether a paragraph is an alert's marker line alone (`> [!TIP]`, `> [!tip]- Title`, then a
  * `>` line): it names what follows, as a heading does, and every piece of the alert repeats it.
  */
-function marksAlert(paragraph: Paragraph, path: readonly Nodes[]): boolean {
-  const quote = path[path.length - 1];
+function marksAlert(paragraph: Paragraph, path: readonly Parent[]): boolean {
+  const quote = path[path.length - 1] as Nodes | undefined;
   const only = paragraph.children[0];
   return (
     quote?.type === 'blockquote' &&

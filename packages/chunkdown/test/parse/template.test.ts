@@ -260,6 +260,12 @@ describe('scanTemplateTags', () => {
       'After the pane.',
     ].join('\n');
     expect(opened(markdown).map(([opener]) => opener)).toEqual(['{{< tabpane >}}']);
+    // Paired again without that line, an opener over several lines still reads.
+    const withCard = `${markdown}\n\n{{< card\n  header="x"\n>}}\nCard body.\n{{< /card >}}\n`;
+    expect(opened(withCard).map(([opener]) => opener)).toEqual([
+      '{{< tabpane >}}',
+      '{{< card\n  header="x"\n>}}',
+    ]);
     for (const chunkSize of [20, 60, 500]) {
       const { result, problems } = findProblems(markdown, { chunkSize, syntax: auto() });
       expect(problems).toEqual([]);
