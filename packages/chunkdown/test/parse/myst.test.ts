@@ -3,7 +3,7 @@ import { chunkdown } from '../../src/index.js';
 import { scanMyst } from '../../src/parse/myst.js';
 import { sourceText } from '../../src/parse/source-text.js';
 import { auto, directive, myst, syntaxNames } from '../../src/syntax.js';
-import { findProblems } from '../helpers/invariants.js';
+import { checkInvariants } from '../helpers/invariants.js';
 import { openMystFences } from '../helpers/myst.js';
 import { readSegmentedAndWhole } from '../helpers/segmented-dialects.js';
 
@@ -245,9 +245,8 @@ describe('scanMyst', () => {
       'myst',
     ]);
     for (const chunkSize of [60, 100, 500]) {
-      const { result, problems } = findProblems(markdown, { chunkSize, syntax: auto() });
-      expect(problems).toEqual([]);
-      const prose = result?.chunks.filter((chunk) => /we create a mesh|owl/.test(chunk.text)) ?? [];
+      const result = checkInvariants(markdown, { chunkSize, syntax: auto() });
+      const prose = result.chunks.filter((chunk) => /we create a mesh|owl/.test(chunk.text)) ?? [];
       expect(prose.length).toBeGreaterThan(0);
       // A piece of the directive alone is in it (at 500 the page is one chunk).
       for (const chunk of prose) {
@@ -516,7 +515,7 @@ describe('the myst dialect', () => {
         expect(code?.text).toContain(
           "~~~\n```{warning}\nHere's my raw text warning that isn't parsed...\n```\n~~~\n````\n:::",
         );
-      expect(findProblems(markdown, { chunkSize, syntax: auto() }).problems).toEqual([]);
+      checkInvariants(markdown, { chunkSize, syntax: auto() });
     }
   });
 
@@ -540,7 +539,7 @@ describe('the myst dialect', () => {
       const code = chunks.find((chunk) => chunk.text.includes('console.log'));
       expect(code?.text).toContain('~~~markdown\n```js\nconsole.log(1);\n```\n~~~');
       for (const chunk of chunks) expect(chunk.containers).toEqual([{ kind: 'myst', name: 'tip' }]);
-      expect(findProblems(markdown, { chunkSize, syntax: auto() }).problems).toEqual([]);
+      checkInvariants(markdown, { chunkSize, syntax: auto() });
     }
   });
 
@@ -555,9 +554,8 @@ describe('the myst dialect', () => {
   for (const chunkSize of [60, 120, 300]) {
     test(`every piece of a directive sits between its opener and closer; roles and code whole (size ${chunkSize})`, () => {
       const options = { chunkSize, syntax: auto() };
-      const { result, problems } = findProblems(doc, options);
-      expect(problems).toEqual([]);
-      const chunks = result?.chunks ?? [];
+      const result = checkInvariants(doc, options);
+      const chunks = result.chunks;
       const words = (text: string) => text.match(/[A-Za-z]{4,}/g) ?? [];
       const said = new Set(chunks.flatMap((chunk) => words(chunk.text)));
       for (const word of words(doc)) expect(said).toContain(word);
@@ -624,9 +622,8 @@ describe('labelled display math', () => {
 
   for (const chunkSize of [60, 120, 300]) {
     test(`ends at its labelled closer, so a directive's closer after it closes the directive (size ${chunkSize})`, () => {
-      const { result, problems } = findProblems(markdown, { chunkSize, syntax: auto() });
-      expect(problems).toEqual([]);
-      const chunks = result?.chunks ?? [];
+      const result = checkInvariants(markdown, { chunkSize, syntax: auto() });
+      const chunks = result.chunks;
       const math = chunks.filter((chunk) => chunk.text.includes('mc^2'));
       expect(math).toHaveLength(1);
       for (const chunk of chunks) {
@@ -662,9 +659,8 @@ describe('a code directive split in pieces', () => {
 
   for (const chunkSize of [60, 120, 300]) {
     test(`repeats its option lines in every piece, as a directive whose body is markdown does (size ${chunkSize})`, () => {
-      const { result, problems } = findProblems(markdown, { chunkSize, syntax: auto() });
-      expect(problems).toEqual([]);
-      const chunks = result?.chunks ?? [];
+      const result = checkInvariants(markdown, { chunkSize, syntax: auto() });
+      const chunks = result.chunks;
       const backtick = chunks.filter((chunk) => chunk.text.includes('```{code-block}'));
       const colon = chunks.filter((chunk) => chunk.text.includes(':::{code}'));
       expect(backtick.length).toBeGreaterThan(chunkSize === 300 ? 0 : 1);
@@ -712,9 +708,8 @@ describe('a code directive split in pieces', () => {
     ].map((each) => each.join('\n'));
     for (const markdown of docs) {
       for (const chunkSize of [30, 60, 120]) {
-        const { result, problems } = findProblems(markdown, { chunkSize, syntax: auto() });
-        expect(problems).toEqual([]);
-        const pieces = (result?.chunks ?? []).filter((chunk) => chunk.text.includes('print('));
+        const result = checkInvariants(markdown, { chunkSize, syntax: auto() });
+        const pieces = result.chunks.filter((chunk) => chunk.text.includes('print('));
         expect(pieces.length).toBeGreaterThan(1);
         for (const chunk of pieces) expect(chunk.text).toMatch(/linenos/);
       }

@@ -5,7 +5,7 @@ import { parseDialects } from '../../src/parse/read-dialects.js';
 import { sourceText } from '../../src/parse/source-text.js';
 import { scanTemplateTags } from '../../src/parse/template.js';
 import { auto, template } from '../../src/syntax.js';
-import { findProblems } from '../helpers/invariants.js';
+import { checkInvariants } from '../helpers/invariants.js';
 import { readSegmentedAndWhole } from '../helpers/segmented-dialects.js';
 
 const opened = (markdown: string) =>
@@ -187,9 +187,8 @@ describe('scanTemplateTags', () => {
       ['{{% tab header=yaml %}}', '{{% /tab %}} {{< tab header="More:" disabled=true />}}'],
     ]);
     for (const chunkSize of [20, 60, 500]) {
-      const { result, problems } = findProblems(markdown, { chunkSize, syntax: auto() });
-      expect(problems).toEqual([]);
-      const all = (result?.chunks ?? []).map((chunk) => chunk.text).join('\n');
+      const result = checkInvariants(markdown, { chunkSize, syntax: auto() });
+      const all = result.chunks.map((chunk) => chunk.text).join('\n');
       // Two fences for each code block (each holds one `hide_feedback`), none made of a tag.
       expect(all.match(/```/g)?.length).toBe(2 * (all.match(/hide_feedback/g)?.length ?? 0));
       expect(all).toContain('{{< tab header="More:" disabled=true />}}');
@@ -225,9 +224,8 @@ describe('scanTemplateTags', () => {
       ['{{< note\n  title="Quoted"\n>}}', '{{< /note >}}'],
     ]);
     for (const chunkSize of [40, 100, 500]) {
-      const { result, problems } = findProblems(markdown, { chunkSize, syntax: auto() });
-      expect(problems).toEqual([]);
-      for (const chunk of result?.chunks ?? []) {
+      const result = checkInvariants(markdown, { chunkSize, syntax: auto() });
+      for (const chunk of result.chunks) {
         // No piece is a quote of the opener's end, and every piece of a card opens it whole.
         expect(chunk.text).not.toMatch(/^> \}\}/m);
         if (/heaven|only sky/.test(chunk.text))
@@ -267,9 +265,8 @@ describe('scanTemplateTags', () => {
       '{{< card\n  header="x"\n>}}',
     ]);
     for (const chunkSize of [20, 60, 500]) {
-      const { result, problems } = findProblems(markdown, { chunkSize, syntax: auto() });
-      expect(problems).toEqual([]);
-      const all = (result?.chunks ?? []).map((chunk) => chunk.text).join('\n');
+      const result = checkInvariants(markdown, { chunkSize, syntax: auto() });
+      const all = result.chunks.map((chunk) => chunk.text).join('\n');
       expect(all).not.toContain('```');
       expect(all).toContain('{{% /tab %}} {{% tab "c" %}}');
     }
@@ -462,7 +459,7 @@ describe('the template dialect', () => {
       for (const chunk of chunks) {
         expect(chunk.containers?.map((each) => each.kind)).toEqual(['admonition']);
       }
-      expect(findProblems(markdown, { chunkSize, syntax: auto() }).problems).toEqual([]);
+      checkInvariants(markdown, { chunkSize, syntax: auto() });
     }
   });
 
@@ -586,9 +583,8 @@ describe('branches of a block', () => {
 
   for (const chunkSize of [60, 120, 300]) {
     test(`a piece of a branch is written after the block's opener and its branch tag (size ${chunkSize})`, () => {
-      const { result, problems } = findProblems(markdown, { chunkSize, syntax: auto() });
-      expect(problems).toEqual([]);
-      const chunks = result?.chunks ?? [];
+      const result = checkInvariants(markdown, { chunkSize, syntax: auto() });
+      const chunks = result.chunks;
       for (const chunk of chunks) {
         for (const [name, said] of Object.entries(words)) {
           if (!said.some((word) => chunk.text.includes(word))) continue;
