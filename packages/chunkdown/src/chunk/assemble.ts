@@ -13,6 +13,7 @@ import type {
 } from 'mdast';
 import { toString as nodeText } from 'mdast-util-to-string';
 import type { ResolvedOptions } from '../options.js';
+import { alertMarker, alertType } from '../parse/containers.js';
 import { SENTENCE, WORD } from '../split/levels.js';
 import { boundaries } from '../split/text-boundaries.js';
 import type { Leaf } from '../split/types.js';
@@ -20,12 +21,6 @@ import { citedFootnote } from '../tree/normalize.js';
 import type { Provenance } from '../tree/provenance.js';
 import type { CarriedFootnote } from '../types.js';
 import { literalText } from '../util/literal.js';
-
-/** A GitHub alert's marker (`[!NOTE]`), or an Obsidian callout's with its fold and title (`[!tip]- Title`). */
-const alertMarker = /^\[![A-Za-z][\w-]*\][+-]?(?:[ \t]+[^\n]*)?/;
-
-/** The type of an alert marker, without a callout's title: `[!tip]-` of `[!tip]- Title`. */
-const alertType = /^\[![A-Za-z][\w-]*\][+-]?/;
 
 /**
  * Rebuild a chunk's tree from its leaves: containers are copied around the leaves they hold (a
@@ -190,7 +185,7 @@ function copyContainer(
     }
     case 'blockquote': {
       const quote = original as Blockquote;
-      const marker = alertOf(quote);
+      const marker = alertMarkerOf(quote);
       const { position: _position, children: _children, ...rest } = quote;
       if (marker && !startsAtBeginning(quote, first, leaf, provenance)) {
         return { ...rest, data: { ...rest.data, chunkdownAlert: marker } as never, children: [] };
@@ -214,7 +209,7 @@ interface RepeatedMarker {
 }
 
 /** The alert marker (`[!NOTE]`, …) a block quote starts with, if any. */
-function alertOf(quote: Blockquote): string | undefined {
+function alertMarkerOf(quote: Blockquote): string | undefined {
   const paragraph = quote.children[0];
   if (paragraph?.type !== 'paragraph') return undefined;
   const text = paragraph.children[0];

@@ -793,7 +793,14 @@ export function openingTagEnd(markdown: string, start: number): number | undefin
   return undefined;
 }
 
-const alertPattern = /^\[!([A-Za-z][\w-]*)\]([+-]?)(?:[ \t]+([^\n]*))?/;
+/**
+ * A GitHub alert's marker (`[!NOTE]`), or an Obsidian callout's with its fold and title
+ * (`[!tip]- Title`): the type, the fold and the title are its groups.
+ */
+export const alertMarker = /^\[!([A-Za-z][\w-]*)\]([+-]?)(?:[ \t]+([^\n]*))?/;
+
+/** The type of an alert marker, with a callout's fold and without its title: `[!tip]-` of `[!tip]- Title`. */
+export const alertType = /^\[![A-Za-z][\w-]*\][+-]?/;
 
 /**
  * Type the block quotes that are GitHub alerts (`> [!NOTE]`) or Obsidian callouts
@@ -821,7 +828,7 @@ function typeAlert(quote: Blockquote): void {
   if (paragraph?.type !== 'paragraph') return;
   const text = paragraph.children[0] as PhrasingContent | undefined;
   if (text?.type !== 'text') return;
-  const match = alertPattern.exec(text.value);
+  const match = alertMarker.exec(text.value);
   if (!match) return;
   const container: Container = { kind: 'alert', name: (match[1] as string).toLowerCase() };
   const title = match[3]?.trim();

@@ -2,6 +2,7 @@ import type { Root, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { Diagnostic } from '../types.js';
 import { lineIndex } from '../util/line-starts.js';
+import { firstIndexAtLeast } from '../util/sorted.js';
 import { annotateContainers, blankScanned, groupScanned } from './containers.js';
 import type { Dialect, ScannedContainer, SegmentedFailure } from './dialect.js';
 import { annotateExtensionContainers } from './extension.js';
@@ -302,7 +303,7 @@ function readAgainWithout(
   for (const failed of failures) {
     const offset = failed.node.position?.start.offset;
     if (offset === undefined) continue;
-    const next = firstCutAfter(lines.cuts, offset);
+    const next = firstIndexAtLeast(lines.cuts, offset + 1);
     const before = next > 0 ? (lines.cuts[next - 1] as number) : 0;
     const after = lines.cuts[next] ?? text.length;
     if (stretches[stretches.length - 1]?.before === before) continue;
@@ -329,18 +330,6 @@ function readAgainWithout(
     placed = at;
   }
   tree.children = children;
-}
-
-/** The index of the first cut after `offset` (the cuts' length when none is). */
-function firstCutAfter(cuts: readonly number[], offset: number): number {
-  let low = 0;
-  let high = cuts.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if ((cuts[middle] as number) <= offset) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /** The cuts (in order) that fall inside no span (sorted by start): none strictly inside one. */

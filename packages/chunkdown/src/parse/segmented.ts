@@ -2,6 +2,7 @@ import type { Root, RootContent } from 'mdast';
 import type { Point, Position } from 'unist';
 import { fnv1a } from '../util/fnv.js';
 import { lineEnd, lineIndex, lineStarts } from '../util/line-starts.js';
+import { firstIndexAtLeast } from '../util/sorted.js';
 import {
   guessLabels,
   type KnownLabels,
@@ -460,17 +461,6 @@ function firstAtLeast(offsets: readonly number[], offset: number): number | unde
 function lastAtMost(offsets: readonly number[], offset: number, floor: number): number {
   const index = firstIndexAtLeast(offsets, offset + 1) - 1;
   return index >= 0 ? Math.max(floor, offsets[index] as number) : floor;
-}
-
-function firstIndexAtLeast(offsets: readonly number[], offset: number): number {
-  let low = 0;
-  let high = offsets.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if ((offsets[middle] as number) < offset) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /** Remove the offsets before `offset` from increasing offsets. */

@@ -1,4 +1,5 @@
 import type { Container } from '../types.js';
+import { firstIndexAtLeast } from '../util/sorted.js';
 import type { DialectParser } from './dialect.js';
 import type { SourceLine } from './source-lines.js';
 import type { SourceText } from './source-text.js';
@@ -141,14 +142,8 @@ function halfPairedLines(found: PairedTagLines): number[] {
   for (const tag of shared) {
     const { start, end } = tag.line;
     // The first paired tag at or after the line's start: on the line when before its end.
-    let low = 0;
-    let high = paired.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((paired[middle] as number) < start) low = middle + 1;
-      else high = middle;
-    }
-    if (low < paired.length && (paired[low] as number) <= end) lines.add(start);
+    const first = paired[firstIndexAtLeast(paired, start)];
+    if (first !== undefined && first <= end) lines.add(start);
   }
   return [...lines];
 }
@@ -205,21 +200,19 @@ function tagLine(
  * alone would have left the other indented, read as code.
  */
 function withSinglesAttached(tags: TagLine[]): TagLine[] {
-  const kept = tags.filter((tag) => tag.role !== 'single');
-  if (kept.length === 0 || kept.length === tags.length) return tags;
-  for (const [index, tag] of tags.entries()) {
-    if (tag.role !== 'single') continue;
-    const before = tags
-      .slice(0, index)
-      .reverse()
-      .find((each) => each.role !== 'single');
-    if (before) before.end = tag.end;
-    else {
-      const after = tags.slice(index + 1).find((each) => each.role !== 'single') as TagLine;
-      after.start = Math.min(after.start ?? Number.POSITIVE_INFINITY, tag.start as number);
-    }
+  const kept: TagLine[] = [];
+  // Where the singles before the first kept tag start.
+  let leading: number | undefined;
+  for (const tag of tags) {
+    const previous = kept[kept.length - 1];
+    if (tag.role !== 'single') {
+      if (leading !== undefined) tag.start = Math.min(tag.start ?? leading, leading);
+      leading = undefined;
+      kept.push(tag);
+    } else if (previous) previous.end = tag.end;
+    else leading ??= tag.start;
   }
-  return kept;
+  return kept.length === 0 ? tags : kept;
 }
 
 /**

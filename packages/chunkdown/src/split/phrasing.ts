@@ -1,5 +1,5 @@
 import type { Nodes, Parent } from 'mdast';
-import { alertOf } from '../parse/containers.js';
+import { alertOf, alertType } from '../parse/containers.js';
 import type { Section } from '../tree/sections.js';
 import { segmentOffsets } from '../util/segmenter.js';
 import { type Cutter, cut } from './cut.js';
@@ -59,15 +59,28 @@ export function phrasingUnit(
  * title stay whole and hold some of the alert's words (every later piece repeats them).
  */
 function markerLineEnd(node: PhrasingContainer, path: readonly Parent[], flat: Flat): number {
-  const quote = path[path.length - 1];
-  if (quote?.type !== 'blockquote' || quote.children[0] !== node || !alertOf(quote as Nodes)) {
-    return 0;
-  }
+  if (!opensAlert(node, path)) return 0;
   const newline = flat.text.indexOf('\n');
   const lineEnd = newline === -1 ? flat.text.length : newline;
   // A title longer than a chunk (a sentence after `> [!NOTE]`) may be cut, after its first word.
   if (rangeSize(flat, 0, lineEnd) <= flat.state.options.chunkSize) return lineEnd;
-  return /^\[![^\]\s]+\][+-]?/.exec(flat.text)?.[0].length ?? 0;
+  return alertType.exec(flat.text)?.[0].length ?? 0;
+}
+
+/**
+ * Whether a node is the first child of an alert's block quote, the paragraph that holds its
+ * marker (`> [!NOTE]`).
+ *
+ * @param node
+ *   A node.
+ * @param path
+ *   Its ancestors, its parent last.
+ * @returns
+ *   Whether it opens an alert.
+ */
+export function opensAlert(node: Nodes, path: readonly Parent[]): boolean {
+  const quote = path[path.length - 1] as Nodes | undefined;
+  return quote?.type === 'blockquote' && quote.children[0] === node && alertOf(quote) !== undefined;
 }
 
 /** The cutter of flattened phrasing text, which cuts nowhere before `from`. */

@@ -1,10 +1,10 @@
 import type { Heading, Html, Nodes, Paragraph, Parent } from 'mdast';
 import type { RuleKey } from '../options.js';
-import { alertOf, containerSyntax } from '../parse/containers.js';
+import { containerSyntax } from '../parse/containers.js';
 import { isPlainText } from '../parse/nesting.js';
 import { htmlUnit, opensElement } from './html.js';
 import { linesUnit, mathUnit } from './lines.js';
-import { phrasingUnit } from './phrasing.js';
+import { opensAlert, phrasingUnit } from './phrasing.js';
 import { tableUnit } from './table.js';
 import type { Atomic, NodeSplitter, SplitState } from './types.js';
 import { containerUnit } from './unit.js';
@@ -36,12 +36,9 @@ function isTarget(paragraph: Paragraph): boolean {
  * `>` line): it names what follows, as a heading does, and every piece of the alert repeats it.
  */
 function marksAlert(paragraph: Paragraph, path: readonly Parent[]): boolean {
-  const quote = path[path.length - 1] as Nodes | undefined;
   const only = paragraph.children[0];
   return (
-    quote?.type === 'blockquote' &&
-    quote.children[0] === paragraph &&
-    alertOf(quote) !== undefined &&
+    opensAlert(paragraph, path) &&
     paragraph.children.length === 1 &&
     only?.type === 'text' &&
     !only.value.includes('\n')

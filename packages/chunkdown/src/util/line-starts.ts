@@ -1,5 +1,7 @@
 /** Lines of a text: where they start and end (`\n`, `\r\n` and `\r` end a line), and which holds an offset. */
 
+import { firstIndexAtLeast } from './sorted.js';
+
 /**
  * The offsets where the lines of a text start (`\n`, `\r\n` and `\r` end a line), the first at 0.
  *
@@ -58,12 +60,5 @@ export function lineEnd(text: string, starts: readonly number[], line: number): 
  *   A line index (0-based).
  */
 export function lineIndex(starts: readonly number[], offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if ((starts[middle] as number) <= offset) low = middle;
-    else high = middle - 1;
-  }
-  return low;
+  return Math.max(0, firstIndexAtLeast(starts, offset + 1) - 1);
 }
