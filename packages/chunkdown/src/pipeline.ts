@@ -15,7 +15,7 @@ import type { ResolvedOptions } from './options.js';
 import { mergeSmall } from './pack/merge-small.js';
 import { addOverlap, type OverlappedDraft } from './pack/overlap.js';
 import { pack } from './pack/pack.js';
-import { isRoomy } from './pack/plan.js';
+import { planStyle } from './pack/plan.js';
 import { typeAlerts } from './parse/containers.js';
 import { type Dialect, dialectsFor } from './parse/dialect.js';
 import { takeFrontmatter } from './parse/frontmatter.js';
@@ -169,7 +169,7 @@ export function splitDocument(
     chunkSize: options.chunkSize,
     maxSize: options.maxSize,
     strict: false,
-    roomy: isRoomy(options.chunkSize, options.lengthFunction),
+    style: planStyle(options.chunkSize, options.maxSize, options.lengthFunction),
   });
   if (options.minChunkSize > 0) drafts = mergeSmall(drafts, options.minChunkSize, options.maxSize);
   const overlapped: OverlappedDraft[] =

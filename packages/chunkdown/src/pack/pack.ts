@@ -2,7 +2,7 @@ import { WORD } from '../split/levels.js';
 import type { Atomic, Leaf, Unit } from '../split/types.js';
 import type { Overflow } from '../types.js';
 import { literalText } from '../util/literal.js';
-import { isParagraphPiece, leadsInto, planCuts } from './plan.js';
+import { isParagraphPiece, leadsInto, type PlanStyle, planCuts } from './plan.js';
 
 /** A chunk before it is rebuilt and serialized. */
 export interface Draft {
@@ -49,8 +49,8 @@ export interface Limits {
    * headings with nothing after them yet may use the margin to take the start of their content.
    */
   margin?: number | undefined;
-  /** Whether chunks are roomy (`isRoomy` in `plan.ts`): the plan joins at weak cuts. */
-  roomy?: boolean;
+  /** How the plan cuts (`planStyle` in `plan.ts`); by default neither roomy nor joining at weak cuts. */
+  style?: PlanStyle;
 }
 
 /**
@@ -247,7 +247,7 @@ export function pack(root: Unit, limits: Limits): Draft[] {
       : plannedCuts(
           units,
           chunkSize,
-          limits.roomy === true,
+          limits.style,
           () => open,
           () => closed,
         );
@@ -380,8 +380,8 @@ function evenShares(units: readonly Unit[], chunkSize: number, open: () => OpenC
  *   The units being packed.
  * @param chunkSize
  *   Target content size.
- * @param roomy
- *   Whether chunks are roomy.
+ * @param style
+ *   How the plan cuts.
  * @param open
  *   The open chunk, as it is now.
  * @param closed
@@ -392,7 +392,7 @@ function evenShares(units: readonly Unit[], chunkSize: number, open: () => OpenC
 function plannedCuts(
   units: readonly Unit[],
   chunkSize: number,
-  roomy: boolean,
+  style: PlanStyle | undefined,
   open: () => OpenChunk,
   closed: () => number,
 ): Policy {
@@ -422,7 +422,7 @@ function plannedCuts(
                   mayEnd: chunk.content && !chunk.leadsIn,
                 },
                 chunkSize,
-                roomy,
+                style,
               );
         planEnd = Math.max(end, index + 1);
         plannedAt = closed();

@@ -25,9 +25,10 @@ import { phrasingRoots } from '../util/phrasing.js';
  * in order instead (see {@link fillsInOrder}).
  *
  * When chunks are roomy (see {@link isRoomy}), the window is {@link ROOMY_PART} of `chunkSize`
- * and the edge {@link ROOMY_EDGE}, and the chunks on both sides of a content-defined cut whose
- * score is lower than that of the content-defined cuts on both sides of it join when they fit
- * `chunkSize` together (see {@link joinAtWeakCuts}).
+ * and the edge {@link ROOMY_EDGE}. When chunks are roomy or may overflow (`maxOverflowRatio`
+ * above 1), the chunks on both sides of a content-defined cut whose score is lower than that of
+ * the content-defined cuts on both sides of it join when they fit `chunkSize` together (see
+ * {@link joinAtWeakCuts} and {@link planStyle}).
  */
 const MIN_PART = 0.3;
 /**
@@ -73,6 +74,42 @@ const SENTENCE = 'A one-sentence edit adds or removes about this much text in a 
 export function isRoomy(chunkSize: number, length: (text: string) => number): boolean {
   return chunkSize >= ROOMY_SENTENCES * length(SENTENCE);
 }
+
+/** How the planner cuts a run (see {@link planStyle}). */
+export interface PlanStyle {
+  /** Whether chunks are roomy (see {@link isRoomy}): the wider window and edge. */
+  roomy: boolean;
+  /** Whether the chunks on both sides of a weak content-defined cut join when they fit. */
+  joinsAtWeakCuts: boolean;
+}
+
+/**
+ * How the planner cuts for a chunk size and a limit. Joining at weak cuts is a threshold that a
+ * sentence added to the joined chunk crosses (it parts again, and both halves are new chunks).
+ * Where chunks are roomy, that costs nothing measurable; where whole blocks may overflow
+ * (`maxOverflowRatio` above 1), it stays within 1.10 changed chunks per edit. At 500 characters
+ * and ratio 1 it does not (issue 43; corpus, corpus-web and the npm docs, 5 edits per document:
+ * median fill 0.51–0.56 -> 0.62–0.65, joinable neighbours 11–19 % -> 4–7 %, changed chunks per
+ * edit 1.081–1.094 -> 1.103–1.136; at ratio 1.5: 0.57–0.61 -> 0.68–0.71, 11–15 % -> 4–6 %,
+ * 1.042–1.082 -> 1.068–1.091).
+ *
+ * @param chunkSize
+ *   Target content size.
+ * @param maxSize
+ *   The most a chunk may hold to keep a unit whole (`chunkSize × maxOverflowRatio`).
+ * @param length
+ *   The size unit.
+ * @returns
+ *   The style.
+ */
+export function planStyle(
+  chunkSize: number,
+  maxSize: number,
+  length: (text: string) => number,
+): PlanStyle {
+  const roomy = isRoomy(chunkSize, length);
+  return { roomy, joinsAtWeakCuts: roomy || maxSize > chunkSize };
+}
 /**
  * How far from a run's ends a content-defined cut may lie, as a share of `chunkSize`: far enough
  * that no chunk is tiny. It is a threshold an edit crosses too (a boundary that a sentence added
@@ -114,8 +151,8 @@ export interface OpenState {
  *   The open chunk.
  * @param chunkSize
  *   Target content size.
- * @param roomy
- *   Whether chunks are roomy (see {@link isRoomy}).
+ * @param style
+ *   How to cut (see {@link planStyle}); by default neither roomy nor joining at weak cuts.
  * @returns
  *   Indices of the units before which a chunk ends.
  */
@@ -125,8 +162,9 @@ export function planCuts(
   to: number,
   open: OpenState,
   chunkSize: number,
-  roomy = false,
+  style: PlanStyle = { roomy: false, joinsAtWeakCuts: false },
 ): Set<number> {
+  const { roomy } = style;
   // Pieces: 0 is what the open chunk holds, k ≥ 1 is unit from + k − 1. Boundary k is before
   // piece k.
   const n = to - from + 1;
@@ -212,7 +250,7 @@ export function planCuts(
   const kept = new Set(marked);
   if (endsOpen) kept.add(1);
   joinSmallNeighbours(cuts, first, n, score, size, JOIN_BELOW * chunkSize, kept);
-  if (roomy) joinAtWeakCuts(cuts, first, n, score, size, chunkSize, kept);
+  if (style.joinsAtWeakCuts) joinAtWeakCuts(cuts, first, n, score, size, chunkSize, kept);
   return new Set(cuts.map((k) => from + k - 1));
 }
 
