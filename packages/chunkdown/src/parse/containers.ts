@@ -311,8 +311,9 @@ export function groupScanned(
   for (const each of outsideDedented(scanned)) {
     const [openStart, openEnd] = each.open;
     if (each.body === 'fenced') {
-      splitListAt(tree, openEnd);
-      splitListAt(tree, each.close?.[0] ?? markdown.length);
+      splitListAt(tree, markdown, openEnd, openStart);
+      const closeStart = each.close?.[0] ?? markdown.length;
+      splitListAt(tree, markdown, closeStart, closeStart);
     }
     const parent = parentAt(tree, openStart);
     const children = parent.children as RootContent[];
@@ -510,12 +511,18 @@ function textAt(tree: Root, offset: number): Nodes | undefined {
 }
 
 /**
- * Split a list at `offset` when it lies between two of its items. The lines of a paired tag are
- * blanked for the parse, and blank lines do not end a list: a list that ends a container and one
- * that starts the next (`{{% /columns %}}`, `{{% columns %}}` between them) were read as one list
- * running across both, which no container could then hold.
+ * Split a list at `offset` when it lies between two of its items and the tag there is not
+ * indented into the item before. The lines of a paired tag are blanked for the parse, and blank
+ * lines do not end a list: a list that ends a container and one that starts the next
+ * (`{{% /columns %}}`, `{{% columns %}}` between them) were read as one list running across
+ * both, which no container could then hold. A closing tag indented as the item's content
+ * (`  {{< /note >}}` under `- item`) belongs to the item: the blanked line is only not part of
+ * it, as trailing blank lines are not.
+ *
+ * @param tagAt
+ *   An offset in the line of the tag.
  */
-function splitListAt(tree: Root, offset: number): void {
+function splitListAt(tree: Root, markdown: string, offset: number, tagAt: number): void {
   const path = pathAt(tree, offset);
   const parent = path.at(-2);
   if (path.at(-1)?.type !== 'list' || !parent) return;
@@ -525,6 +532,8 @@ function splitListAt(tree: Root, offset: number): void {
   const before = items[at - 1];
   const after = items[at];
   if (at <= 0 || !before?.position || !after?.position || endOf(before) > offset) return;
+  const content = before.children[0]?.position?.start.column;
+  if (content !== undefined && tagColumn(markdown, tagAt) >= content) return;
   const head: List = { ...list, children: items.slice(0, at) };
   const tail: List = { ...list, children: items.slice(at) };
   if (list.position) {
@@ -534,6 +543,14 @@ function splitListAt(tree: Root, offset: number): void {
   if (list.ordered && typeof list.start === 'number') tail.start = list.start + at;
   const children = parent.children as Nodes[];
   children.splice(children.indexOf(list), 1, head, tail);
+}
+
+/** The column (1-based) where the text of the line holding `offset` starts, past indentation and quote markers. */
+function tagColumn(markdown: string, offset: number): number {
+  const start = markdown.lastIndexOf('\n', offset - 1) + 1;
+  let at = start;
+  while (at < markdown.length && /[ \t>]/.test(markdown[at] as string)) at++;
+  return at - start + 1;
 }
 
 /** The deepest parent whose range holds `offset` strictly inside (the root when none does). */

@@ -487,6 +487,39 @@ describe('the template dialect', () => {
     }
   });
 
+  test('a block indented into a list item stays in the item: the list goes on after it', () => {
+    // The blanked closing line is no part of the item (trailing blank lines are not), so the list
+    // was split there: the next item became a list of its own, written `2)` or with another bullet.
+    for (const [marker, next] of [
+      ['1.', '2.'],
+      ['-', '-'],
+    ] as const) {
+      const pad = ' '.repeat(marker.length + 1);
+      const markdown = `${marker} Install the tools.\n\n${pad}{{< tabpane text=true >}} {{% tab "Linux" %}}\n\n${pad}Run apt.\n\n${pad}{{% /tab %}} {{< /tabpane >}}\n\n${next} Build the extension.\n`;
+      const source = sourceText(markdown);
+      const { tree } = parseDialects(source, dialectsFor([template()], source));
+      expect(tree.children.map((node) => node.type)).toEqual(['list']);
+      const [list] = tree.children as unknown as [{ children: { children: { type: string }[] }[] }];
+      expect(list.children).toHaveLength(2);
+      expect(list.children[0]?.children.map((child) => child.type)).toEqual([
+        'paragraph',
+        'containerDirective',
+      ]);
+      const { chunks } = chunkdown({ chunkSize: 1000, syntax: auto() }).split(markdown);
+      expect(chunks).toHaveLength(1);
+      expect(chunks[0]?.text).toMatch(marker === '1.' ? /\n2\. Build/ : /\n\* Build/);
+      expect(chunks[0]?.text.startsWith(marker === '1.' ? '1. Install' : '* Install')).toBe(true);
+    }
+  });
+
+  test('a closing tag at the margin still ends the list before it', () => {
+    const markdown =
+      '{{% columns %}}\n- one has some words\n\n{{% /columns %}}\n\n- two has some words\n';
+    const source = sourceText(markdown);
+    const { tree } = parseDialects(source, dialectsFor([template()], source));
+    expect(tree.children.map((node) => node.type)).toEqual(['containerDirective', 'list']);
+  });
+
   test('a raw block around one fenced code block: every piece is a fenced block of its own', () => {
     // Jekyll docs show Liquid this way; the pieces of the fence were left open or unopened.
     const code = Array.from({ length: 12 }, (_, n) => `  {% include part-${n}.html %}`);
