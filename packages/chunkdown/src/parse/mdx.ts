@@ -6,7 +6,7 @@ import { mdxjs } from 'micromark-extension-mdxjs';
 import type { Diagnostic } from '../types.js';
 import type { DialectParser, MicromarkExtension, SegmentedFailure } from './dialect.js';
 import type { SegmentFailure } from './segmented.js';
-import type { SourceText } from './source-text.js';
+import { type SourceText, textOutsideCode } from './source-text.js';
 
 /**
  * The MDX dialect, as `micromark-extension-mdxjs` and `mdast-util-mdx` read it: ESM
@@ -300,10 +300,11 @@ const component = /^[ \t]*<(?:[A-Z][\w.]*|>)/m;
  * outside fenced code), or a component that wraps markdown (`<Tabs>` alone on a line, a blank
  * line, …, `</Tabs>`, outside fenced code) in a document that shows nothing MDX refuses: pages of
  * docs sites that provide their components globally import nothing, and CommonMark reads such a
- * component as HTML blocks with markdown between them. What MDX refuses and HTML pages have: HTML
- * comments (`<!-- -->`), `class="…"` attributes (JSX writes `className`), mdBook's
- * `{{#include …}}` (the Rust book's `<Listing>` elements wrap markdown, and it is no MDX), Vue's
- * `<script setup>` and `@event=` attributes.
+ * component as HTML blocks with markdown between them. What MDX refuses and HTML pages have,
+ * outside fenced code: HTML comments (`<!-- -->`), `class="…"` attributes (JSX writes
+ * `className`), Vue's `<script setup>` and `@event=` attributes (a page that teaches JSX shows the
+ * HTML it replaces in its code blocks); and anywhere, in code too, mdBook's `{{#include …}}` (the
+ * Rust book's `<Listing>` elements wrap markdown, and it is no MDX).
  *
  * @param source
  *   The document.
@@ -316,7 +317,11 @@ export function showsMdx(source: SourceText): boolean {
   const shown = shownOutsideCode(source, esm.test(markdown));
   if (!shown.component) return false;
   if (shown.esm) return true;
-  return !htmlOnly.test(markdown) && wrapsMarkdown(source);
+  return (
+    !markdown.includes('{{#') &&
+    !htmlOnly.test(source.once(textOutsideCode)) &&
+    wrapsMarkdown(source)
+  );
 }
 
 /**
@@ -355,7 +360,7 @@ function shownOutsideCode(
  * `@click=` attribute (VuePress and VitePress pages wrap markdown in their components too).
  */
 const htmlOnly =
-  /<!--|\{\{#|<[a-z][\w-]*[ \t][^<>]*\bclass="|<script[ \t]+setup\b|<[a-z][\w-]*(?:[ \t][^<>]*)?[ \t]@[a-z][\w.:-]*=/;
+  /<!--|<[a-z][\w-]*[ \t][^<>]*\bclass="|<script[ \t]+setup\b|<[a-z][\w-]*(?:[ \t][^<>]*)?[ \t]@[a-z][\w.:-]*=/;
 
 /** Opening and closing lines of components: `<Name …>` (not self-closing) and `</Name>`. */
 const componentLine = /^<(\/?)([A-Z][\w.]*)(?:[ \t][^\n]*?)?(\/?)>[ \t]*$/;

@@ -8,6 +8,7 @@ import type {
 } from 'micromark-util-types';
 import { type AtomNode, atomNode } from './atom-node.js';
 import type { DialectParser } from './dialect.js';
+import { textOutsideCode } from './source-text.js';
 
 /**
  * The Obsidian dialect: wikilinks and embeds (`[[Page]]`, `[[Page#Heading|alias]]`, `![[file.png]]`)
@@ -66,7 +67,10 @@ export function obsidianParser(): DialectParser {
     micromark: [obsidianSyntax()],
     mdast: [linkNode.fromMarkdown, blockIdNode.fromMarkdown],
     toMarkdown: [linkNode.toMarkdown, blockIdNode.toMarkdown],
-    detect: ({ text }) => text.includes('[[') && wikilink.test(text),
+    detect: (source) =>
+      source.text.includes('[[') &&
+      wikilink.test(source.text) &&
+      wikilink.test(source.once(textOutsideCode)),
   };
 }
 

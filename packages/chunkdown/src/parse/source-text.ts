@@ -42,3 +42,21 @@ export function sourceText(text: string): SourceText {
   };
   return source;
 }
+
+/**
+ * The text outside fenced code: every line of fenced code left empty, the others as they are
+ * (offsets move; line numbers stay). What a page shows in its code blocks (`<div class="x">` on
+ * a page that teaches JSX, `style={{ width: 250 }}` in its examples) tells nothing about the
+ * dialect its prose is written in. Ask for it through `source.once(textOutsideCode)`, found once.
+ *
+ * @param source
+ *   The text.
+ * @returns
+ *   Its lines outside code, joined by `\n`.
+ */
+export function textOutsideCode(source: SourceText): string {
+  const { text } = source;
+  const kept: string[] = [];
+  for (const line of source.lines()) kept.push(line.code ? '' : text.slice(line.start, line.end));
+  return kept.join('\n');
+}

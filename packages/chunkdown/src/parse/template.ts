@@ -2,7 +2,7 @@ import type { Container } from '../types.js';
 import { firstIndexAtLeast } from '../util/sorted.js';
 import type { DialectParser } from './dialect.js';
 import type { SourceLine } from './source-lines.js';
-import type { SourceText } from './source-text.js';
+import { type SourceText, textOutsideCode } from './source-text.js';
 import {
   literalBlocks,
   type PairedTagLines,
@@ -33,7 +33,7 @@ export function templateParser(): DialectParser {
     toMarkdown: [templateTagNode.toMarkdown],
     detect: (source) =>
       (mayHoldTags(source.text) && scanTemplateTags(source).scanned.length > 0) ||
-      inlineTag.test(source.text),
+      (inlineTag.test(source.text) && inlineTag.test(source.once(textOutsideCode))),
     scan: (source) => {
       if (!mayHoldTags(source.text)) return [];
       const found = scanTemplateTags(source);

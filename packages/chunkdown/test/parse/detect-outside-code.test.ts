@@ -1,0 +1,81 @@
+import { describe, expect, test } from 'vitest';
+import { chunkdown } from '../../src/index.js';
+import { auto } from '../../src/syntax.js';
+import { checkInvariants } from '../helpers/invariants.js';
+
+/** The dialects `auto()` reads a document with. */
+const detected = (markdown: string) =>
+  chunkdown({ chunkSize: 200, syntax: auto() }).split(markdown).syntax;
+
+/** A page that teaches JSX: its components wrap markdown, its code shows the HTML it replaces. */
+const jsxLesson = [
+  '<Intro>',
+  '',
+  '*JSX* is a syntax extension for JavaScript that lets you write HTML-like markup inside a file.',
+  '',
+  '</Intro>',
+  '',
+  '## Fix the markup',
+  '',
+  'This HTML was pasted into a component, but it is not valid JSX yet. Fix it:',
+  '',
+  '<Sandpack>',
+  '',
+  '```js',
+  'export default function Bio() {',
+  '  return (',
+  '    <div class="intro" style={{ width: 250 }}>',
+  '      <h1>Welcome to my website!</h1>',
+  '    </div>',
+  '  );',
+  '}',
+  '```',
+  '',
+  '```html index.html',
+  '<!-- Your existing page content -->',
+  '<div id="root"></div>',
+  '```',
+  '',
+  '</Sandpack>',
+  '',
+  '```js [[1, 4, "pending"], [1, 5, "pending"]]',
+  'const [pending, start] = useTransition();',
+  '```',
+  '',
+].join('\n');
+
+describe('what code blocks show does not choose a dialect', () => {
+  test('components that wrap markdown are MDX though the code shows class="…" and <!-- -->', () => {
+    // react.dev's pages: read as CommonMark, `<Intro>` and its text went to different chunks
+    // and the chunk with the opener left it open.
+    expect(detected(jsxLesson)).toEqual(['mdx']);
+    const result = checkInvariants(jsxLesson, { chunkSize: 100, syntax: auto() });
+    const intro = result.chunks.find((chunk) => chunk.text.includes('syntax extension'));
+    expect(intro?.containers).toEqual([{ kind: 'jsx', name: 'Intro' }]);
+  });
+
+  test('HTML comments or class="…" in the prose still say it is no MDX', () => {
+    const withComment = jsxLesson.replace(
+      '## Fix the markup',
+      '<!-- old anchor -->\n\n## Fix the markup',
+    );
+    expect(detected(withComment)).not.toContain('mdx');
+    const withClass = jsxLesson.replace(
+      '## Fix the markup',
+      '<div class="note">\n\n## Fix the markup\n\n</div>',
+    );
+    expect(detected(withClass)).not.toContain('mdx');
+  });
+
+  test('`{{ … }}` in code is no template tag; in prose it is', () => {
+    const code = 'Set the size:\n\n```jsx\n<div style={{ width: 250, height: 250 }} />\n```\n';
+    expect(detected(code)).toEqual([]);
+    expect(detected(`${code}\nThe page is {{ page.title }}.\n`)).toEqual(['template']);
+  });
+
+  test('`[[…]]` in a fence or its info string is no wikilink; in prose it is', () => {
+    const code = '```js [[1, 1, "actionFunction"]]\nconst x = [[a]];\n```\n';
+    expect(detected(code)).toEqual([]);
+    expect(detected(`${code}\nSee [[Other page]].\n`)).toEqual(['obsidian']);
+  });
+});
