@@ -1,4 +1,4 @@
-import type { Nodes, Parent } from 'mdast';
+import type { Html, Nodes, Parent } from 'mdast';
 import { alertOf, alertType } from '../parse/containers.js';
 import type { Section } from '../tree/sections.js';
 import { segmentOffsets } from '../util/segmenter.js';
@@ -83,13 +83,19 @@ export function opensAlert(node: Nodes, path: readonly Parent[]): boolean {
   return quote?.type === 'blockquote' && quote.children[0] === node && alertOf(quote) !== undefined;
 }
 
-/** The cutter of flattened phrasing text, which cuts nowhere before `from`. */
+/**
+ * The cutter of flattened phrasing text, which cuts nowhere before `from`, nor inside an inline
+ * HTML element that fits a chunk (see {@link heldElements}).
+ */
 function textCutter(flat: Flat, from = 0): Cutter {
+  let held: Array<[number, number]> | undefined;
   const cutter: Cutter = {
     separators(level, a, b) {
       if (level < SENTENCE) return [];
       const found = separatorsAt(level, a, b);
-      return from > a ? fromOn(found, from) : found;
+      held ??= heldElements(flat);
+      const outside = held.length > 0 ? outsideOf(found, held) : found;
+      return from > a ? fromOn(outside, from) : outside;
     },
     cutsGraphemes: (a, b) => flat.state.cutsWord(rangeSize(flat, a, b)),
     piece: (a, b, sizeEnd, level) => rangeUnit(flat, cutter, a, b, sizeEnd, level),
@@ -107,6 +113,63 @@ function textCutter(flat: Flat, from = 0): Cutter {
     );
   };
   return cutter;
+}
+
+/**
+ * The stretches of flattened text that inline HTML elements span, from an opening tag to its
+ * closing tag (`<ScrimbaLink href="…">Watch a lesson</ScrimbaLink>`, `<kbd>Ctrl</kbd>`), where
+ * they fit a chunk: cut inside, a piece would leave the element open and the next would close
+ * one it never opened (CommonMark reads each tag as raw HTML on its own). Disjoint and in order
+ * (nested elements are inside their parent's stretch).
+ */
+function heldElements(flat: Flat): Array<[number, number]> {
+  const open: Array<{ name: string; start: number }> = [];
+  const found: Array<[number, number]> = [];
+  for (const run of flat.runs) {
+    if (run.node.type !== 'html' || run.text !== undefined) continue;
+    const value = (run.node as Html).value;
+    const opening = openingTag.exec(value);
+    if (opening && !value.endsWith('/>')) {
+      open.push({ name: (opening[1] as string).toLowerCase(), start: run.start });
+      continue;
+    }
+    const name = closingTag.exec(value)?.[1]?.toLowerCase();
+    if (name === undefined) continue;
+    let at = open.length - 1;
+    while (at >= 0 && (open[at] as { name: string }).name !== name) at--;
+    if (at < 0) continue;
+    const start = (open[at] as { start: number }).start;
+    open.length = at;
+    const end = run.start + run.length;
+    if (rangeSize(flat, start, end) > flat.state.options.chunkSize) continue;
+    // An element that holds the ones before it replaces them.
+    while (found.length > 0 && (found[found.length - 1] as [number, number])[0] >= start)
+      found.pop();
+    found.push([start, end]);
+  }
+  return found;
+}
+
+/** An opening HTML tag alone (`<kbd>`, `<a href="x">`), its name first. */
+const openingTag = /^<([A-Za-z][\w:.-]*)(?:\s[^>]*)?>$/;
+/** A closing HTML tag alone (`</kbd>`), its name first. */
+const closingTag = /^<\/([A-Za-z][\w:.-]*)\s*>$/;
+
+/** The separator spans (`[start, end]` pairs) that lie inside none of `held` (disjoint, in order). */
+function outsideOf(spans: number[], held: ReadonlyArray<[number, number]>): number[] {
+  let kept = 0;
+  let at = 0;
+  for (let k = 0; k < spans.length; k += 2) {
+    const start = spans[k] as number;
+    const end = spans[k + 1] as number;
+    while (at < held.length && (held[at] as [number, number])[1] <= start) at++;
+    const range = held[at];
+    if (range && range[0] < start && end < range[1]) continue;
+    spans[kept++] = start;
+    spans[kept++] = end;
+  }
+  spans.length = kept;
+  return spans;
 }
 
 /** The separator spans (`[start, end]` pairs) that start after `from`. */

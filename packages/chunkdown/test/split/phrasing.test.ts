@@ -5,6 +5,7 @@ import { SENTENCE, WORD } from '../../src/split/levels.js';
 import { phrasingTailStarts, phrasingUnit } from '../../src/split/phrasing.js';
 import type { Unit } from '../../src/split/types.js';
 import type { ChunkdownOptions } from '../../src/types.js';
+import { checkInvariants } from '../helpers/invariants.js';
 import { leavesText, stage } from '../helpers/stages.js';
 
 /** A document's first paragraph, its unit and its flattened text. */
@@ -113,5 +114,38 @@ describe('phrasingTailStarts', () => {
       flat.text.slice(start.at),
     );
     expect(starts).toEqual(['now.', 'the long link text now.']);
+  });
+});
+
+describe('inline HTML elements', () => {
+  const chunksOf = (markdown: string, chunkSize: number) =>
+    checkInvariants(markdown, { chunkSize }).chunks.map((chunk) => chunk.text);
+
+  test('an element that fits a chunk is not cut between its tags', () => {
+    // Before: 'Press the keys <kbd>Ctrl Shift' and 'P</kbd> to open the palette'.
+    const markdown =
+      'Press the keys <kbd>Ctrl Shift P</kbd> to open the palette and then type a command name there.\n';
+    const chunks = chunksOf(markdown, 30);
+    expect(chunks.some((text) => text.includes('<kbd>Ctrl Shift P</kbd>'))).toBe(true);
+    for (const text of chunks) {
+      expect(text.split('<kbd>').length, text).toBe(text.split('</kbd>').length);
+    }
+  });
+
+  test('nested elements are held by the outer one; a void tag inside does not unpair them', () => {
+    const markdown =
+      'Some words first, then <span class="k"><b>bold</b> and<br> more</span> and many words after it.\n';
+    const chunks = chunksOf(markdown, 50);
+    expect(
+      chunks.some((text) => text.includes('<span class="k"><b>bold</b> and<br> more</span>')),
+    ).toBe(true);
+  });
+
+  test('an element longer than a chunk is still cut: no chunk grows past the limit for it', () => {
+    const long = 'word '.repeat(40).trim();
+    const markdown = `Before it <span>${long}</span> after it.\n`;
+    const chunks = checkInvariants(markdown, { chunkSize: 60 }).chunks;
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const chunk of chunks) expect(chunk.contentSize).toBeLessThanOrEqual(60);
   });
 });
