@@ -2,6 +2,7 @@ import type {
   Break,
   Code,
   Definition,
+  Delete,
   Html,
   Link,
   List,
@@ -174,6 +175,7 @@ function writerOptions(
       break: hardBreakHandler(state),
       code: codeHandler(state),
       html: htmlHandler,
+      ...(base.handlers?.delete ? { delete: deleteHandler(state, base.handlers.delete) } : {}),
       list: listHandler(state),
       // GFM writes a task list item's check with its paragraph handler: wrap that one.
       paragraph: within(state, base.handlers?.paragraph ?? defaultHandlers.paragraph),
@@ -391,6 +393,27 @@ function unclosedInSource(state: WriterState, node: Code): boolean {
     closing[0] !== opening[0] ||
     closing.length < opening.length
   );
+}
+
+/**
+ * Strikethrough is written with as many tildes as the source wrote: GFM reads `~one~` as
+ * `~~one~~` does, and the serializer writes two, which changed text that holds single tildes
+ * (a URL in Logseq's `{:src "https://…~yT…~AkZ…"}` lost its tildes' count).
+ *
+ * @param state The serializer's shared state.
+ * @param written The GFM handler.
+ * @returns The handler.
+ */
+function deleteHandler(state: WriterState, written: Handle): Handle {
+  return (node: Delete, parent: Parents | undefined, writer: State, info: Info) => {
+    const value = written(node, parent, writer, info);
+    const range = state.sourceMap.range(originOf(state, node));
+    const { source } = state;
+    if (!range || source[range.start] !== '~' || source[range.start + 1] === '~') return value;
+    return value.startsWith('~~') && value.endsWith('~~') && value.length >= 4
+      ? `~${value.slice(2, -2)}~`
+      : value;
+  };
 }
 
 /**

@@ -38,6 +38,23 @@ describe('createSerializer', () => {
     expect(written('Literal \\*stars\\* here.')).toBe('Literal \\*stars\\* here.');
   });
 
+  test('writes strikethrough with the tildes the source wrote', () => {
+    // Two for one changed text with single tildes: a URL in `{:src "https://…~yT…~AkZ…"}`.
+    expect(written('Strike ~one~ and ~~two~~ here.')).toBe('Strike ~one~ and ~~two~~ here.');
+    // Two home-folder paths in a paragraph read as strikethrough: they were written `~~/…`.
+    const paths = 'Copy ~/.config/app to ~/backup before the upgrade.';
+    expect(written(paths)).toBe(paths);
+    const url = '[:img {:src "https://cdn.example.com/a.jpeg?Signature=h~yT-Tq1~AkZ"}]';
+    expect(written(url)).toBe(url);
+    const { trees, serializer } = chunkTrees(
+      `Some words first. ${'More words here. '.repeat(4)}Then ~a struck phrase~ ends it.`,
+      40,
+    );
+    const pieces = trees.map((tree) => serializer().stringify(tree));
+    expect(pieces.join(' ')).toContain('~a struck phrase~');
+    expect(pieces.join(' ')).not.toContain('~~');
+  });
+
   test('fences code with the shortest fence its lines cannot close, keeping the language', () => {
     expect(written('~~~js\nconst a = 1;\n~~~')).toBe('```js\nconst a = 1;\n```');
     expect(written('`````md\n```\ninner\n```\n`````')).toBe('````md\n```\ninner\n```\n````');
