@@ -41,7 +41,7 @@ describe('createSerializer', () => {
   test('writes strikethrough with the tildes the source wrote', () => {
     // Two for one changed text with single tildes: a URL in `{:src "https://…~yT…~AkZ…"}`.
     expect(written('Strike ~one~ and ~~two~~ here.')).toBe('Strike ~one~ and ~~two~~ here.');
-    // Two home-folder paths in a paragraph read as strikethrough: they were written `~~/…`.
+    // (Paths are no strikethrough: a tilde before `/` after a space opens none that closes.)
     const paths = 'Copy ~/.config/app to ~/backup before the upgrade.';
     expect(written(paths)).toBe(paths);
     const url = '[:img {:src "https://cdn.example.com/a.jpeg?Signature=h~yT-Tq1~AkZ"}]';
