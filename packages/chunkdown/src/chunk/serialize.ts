@@ -227,6 +227,21 @@ function textHandler(state: WriterState): Handle {
     if (syntheticNodes.has(node)) return node.value;
     const siblings = parent ? parent.children : [];
     const index = writer.indexStack[writer.indexStack.length - 1] ?? 0;
+    const previous = siblings[index - 1];
+    const written = writtenText(node, parent, writer, info, siblings, index);
+    return previous?.type === 'link' && isLiteral(state, previous) && isWebLiteral(previous)
+      ? outsideLiteral(written)
+      : written;
+  };
+
+  function writtenText(
+    node: Text,
+    parent: Parents | undefined,
+    writer: State,
+    info: Info,
+    siblings: readonly Nodes[],
+    index: number,
+  ): string {
     const out = writer.safe(node.value, {
       ...info,
       afterNode: siblings[index + 1],
@@ -263,8 +278,73 @@ function textHandler(state: WriterState): Handle {
       before === '' || before.endsWith('\n'),
       blockColumn(state),
     );
-  };
+  }
 }
+
+/**
+ * Text written right after a literal autolink, kept out of its URL. GFM takes every character up
+ * to a space or `<` into a literal autolink, but for trailing punctuation (`.`, `,`, `)`, …) and
+ * a character reference at its end: `&lt;https://x.org/4.0&gt;, via` links `https://x.org/4.0`,
+ * and written with `>` decoded it linked `https://x.org/4.0>`. The characters that would join
+ * the URL are written as named character references (`&gt;`), which end it as the source's did.
+ */
+function outsideLiteral(written: string): string {
+  const head = /^[^\s<]*/.exec(written)?.[0] ?? '';
+  if (head === '' || trailOnly.test(head)) return written;
+  let safe = '';
+  for (let at = 0; at < head.length; at++) {
+    const char = head[at] as string;
+    // An escaped character (`\>`, `\*`) is written as its reference, the escape with it.
+    const reference = char === '\\' ? namedReferences[head[at + 1] ?? ''] : undefined;
+    if (reference) {
+      safe += reference;
+      at++;
+    } else safe += trailCharacters.includes(char) ? char : (namedReferences[char] ?? char);
+  }
+  return safe + written.slice(head.length);
+}
+
+/** Whether a literal autolink is a web address (`https://…`, `www.…`), not an email address. */
+function isWebLiteral(link: Link): boolean {
+  return /^(?:https?:\/\/|www\.)/i.test((link.children[0] as Text).value);
+}
+
+/** What GFM leaves out of a literal autolink at its end: punctuation and character references. */
+const trailOnly = /^(?:[!"')*,.:;?_~]|&[A-Za-z0-9]+;|\](?=$|[([]))*$/;
+const trailCharacters = '!"\')*,.:;?_~';
+
+/** Named character references of ASCII punctuation (`~` has none). */
+const namedReferences: Readonly<Record<string, string>> = {
+  '!': '&excl;',
+  '"': '&quot;',
+  "'": '&apos;',
+  ')': '&rpar;',
+  '*': '&ast;',
+  ',': '&comma;',
+  '.': '&period;',
+  ':': '&colon;',
+  ';': '&semi;',
+  '?': '&quest;',
+  _: '&lowbar;',
+  '#': '&num;',
+  $: '&dollar;',
+  '%': '&percnt;',
+  '&': '&amp;',
+  '(': '&lpar;',
+  '+': '&plus;',
+  '/': '&sol;',
+  '=': '&equals;',
+  '>': '&gt;',
+  '@': '&commat;',
+  '[': '&lsqb;',
+  '\\': '&bsol;',
+  ']': '&rsqb;',
+  '^': '&Hat;',
+  '`': '&grave;',
+  '{': '&lcub;',
+  '|': '&verbar;',
+  '}': '&rcub;',
+};
 
 /**
  * A piece of a template's literal block whose whole text is one fenced code block (Jekyll's

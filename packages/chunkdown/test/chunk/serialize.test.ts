@@ -1,3 +1,7 @@
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
+import { visit } from 'unist-util-visit';
 import { describe, expect, test } from 'vitest';
 import { assemble, createItemIndexes } from '../../src/chunk/assemble.js';
 import { createSerializer } from '../../src/chunk/serialize.js';
@@ -36,6 +40,32 @@ describe('createSerializer', () => {
     const plain = 'Compute 2 * 3 * 4 and a_b_c, see [1] or 50% off & <not a tag.';
     expect(written(plain)).toBe(plain);
     expect(written('Literal \\*stars\\* here.')).toBe('Literal \\*stars\\* here.');
+  });
+
+  test('text after a literal autolink stays out of its URL', () => {
+    // cert-manager's docs: `&lt;https://…/4.0&gt;, via` was written `\<https://…/4.0>, via`,
+    // which links `https://…/4.0>`.
+    const source =
+      'CC BY-SA 4.0 &lt;https://creativecommons.org/licenses/by-sa/4.0&gt;, via Commons';
+    const out = written(source);
+    expect(out).toContain('https://creativecommons.org/licenses/by-sa/4.0&gt;, via');
+    const urls = (markdown: string) => {
+      const tree = fromMarkdown(markdown, {
+        extensions: [gfm()],
+        mdastExtensions: [gfmFromMarkdown()],
+      });
+      const found: string[] = [];
+      visit(tree, 'link', (link) => {
+        found.push(link.url);
+      });
+      return found;
+    };
+    expect(urls(source)).toEqual(['https://creativecommons.org/licenses/by-sa/4.0']);
+    expect(urls(out)).toEqual(urls(source));
+    // Punctuation GFM leaves out anyway is written as it was.
+    expect(written('See https://example.com/docs. Then more.')).toBe(
+      'See https://example.com/docs. Then more.',
+    );
   });
 
   test('writes strikethrough with the tildes the source wrote', () => {
