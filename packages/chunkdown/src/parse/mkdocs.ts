@@ -51,7 +51,10 @@ function findIndented(source: SourceText): ScannedContainer[] {
   lines.forEach((line, index) => {
     if (line.code || line.blank) return;
     const container = openerOf(line.text);
-    const body = container ? bodyAfter(lines, index, line.indent + 4) : -1;
+    const quoted = source.text.slice(line.start, line.textStart).includes('>');
+    const body = container
+      ? bodyAfter(lines, index, line.indent + 4, quoted ? undefined : source.text)
+      : -1;
     if (!container || body < 0) return;
     found.push({
       container,
@@ -85,13 +88,37 @@ function openerOf(text: string): Container | undefined {
 
 /**
  * The first non-blank line after line `index` when it is indented at least `indent` columns (the
- * body's first line), else -1.
+ * body's first line), else -1. With `markdown` (an opener outside block quotes), the indentation
+ * before a line's quote markers counts too.
  */
-function bodyAfter(lines: readonly SourceLine[], index: number, indent: number): number {
+function bodyAfter(
+  lines: readonly SourceLine[],
+  index: number,
+  indent: number,
+  markdown: string | undefined,
+): number {
   for (let next = index + 1; next < lines.length; next++) {
     const line = lines[next] as SourceLine;
     if (line.blank) continue;
-    return line.indent >= indent ? next : -1;
+    const deep =
+      line.indent >= indent || (markdown !== undefined && leadingIndent(markdown, line) >= indent);
+    return deep ? next : -1;
   }
   return -1;
+}
+
+/**
+ * The indentation a line starts with, before any block quote marker: a body that starts with a
+ * quote (`!!! note`, then `    > quoted`) is indented as the admonition's body, though the
+ * line's text starts after the marker.
+ */
+function leadingIndent(markdown: string, line: SourceLine): number {
+  let indent = 0;
+  for (let at = line.start; at < line.textStart; at++) {
+    const code = markdown.charCodeAt(at);
+    if (code === 32) indent++;
+    else if (code === 9) indent += 4 - (indent % 4);
+    else break;
+  }
+  return indent;
 }
