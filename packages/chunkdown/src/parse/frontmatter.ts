@@ -196,10 +196,11 @@ const yamlComplexKeyLine = /^\?(?:[ \t]|$)/;
 /** A YAML line that gives the value of a complex key: `: value`. */
 const yamlComplexValueLine = /^:(?:[ \t]|$)/;
 /**
- * A YAML line that continues an entry (indented), a list item, a comment, or a document marker
- * with content (`--- # next`; a bare `---` closes the block).
+ * A YAML line that continues an entry (indented), a list item (`- x`, or `* x` as a markdown
+ * writer lists the authors of a Kubernetes proposal: no YAML, but a mapping to its reader), a
+ * comment, or a document marker with content (`--- # next`; a bare `---` closes the block).
  */
-const yamlOtherLine = /^(?:[ \t]|-(?:[ \t]|$)|#|---[ \t])/;
+const yamlOtherLine = /^(?:[ \t]|[-*](?:[ \t]|$)|#|---[ \t])/;
 /** A TOML line that starts a key/value pair or a table. */
 const tomlKeyLine = /^[ \t]*(?:\[|(?:[\w-]+|"[^"\n]*"|'[^'\n]*')[ \t]*(?:\.|=))/;
 

@@ -164,6 +164,20 @@ Body text.
     expect(frontmatter?.error).toMatch(/\S/);
   });
 
+  test('markdown bullets for lists (the authors of a Kubernetes proposal): front matter, not chunk text', () => {
+    // `* "@name"` is no YAML (`*` starts an alias): the block was read as markdown, a list and a
+    // setext heading in the first chunk.
+    const markdown =
+      '---\ntitle: Extensible Templating\nauthors:\n* "@wfernandes"\nreviewers:\n* "@ncdc"\n\n\ncreation-date: 2020-04-27\nsee-also:\n* https://github.com/x/y/issues/2339\n---\n\n# Proposal\n\nBody.';
+    const { frontmatter, chunks } = split(markdown);
+    expect(chunks.map((chunk) => chunk.text)).toEqual(['# Proposal\n\nBody.']);
+    expect(frontmatter).toMatchObject({ format: 'yaml' });
+    expect(frontmatter && 'data' in frontmatter).toBe(false);
+    expect(frontmatter?.error).toMatch(/\S/);
+    // Prose between two rules is still markdown.
+    expect(split('---\nSome prose here.\n* one\n---\n\nBody.').frontmatter).toBeUndefined();
+  });
+
   test('TOML that does not parse', () => {
     const markdown = '+++\ntitle = "{{ replace .Name "-" " " }}"\ndraft = true\n+++\n\nBody.';
     const { frontmatter, chunks } = split(markdown);
