@@ -573,8 +573,9 @@ function linkHandler(state: WriterState): Handle {
 }
 
 /**
- * A hard break is written `\` and a line ending, except after a literal autolink, which would
- * take the backslash into its URL (`https://x.dev\`): there it is two spaces and a line ending.
+ * A hard break is written `\` and a line ending, except after a literal autolink (and the
+ * punctuation right after it), which would take the backslash into its URL (`https://x.dev\`,
+ * `https://x.dev/a.json.\`): there it is two spaces and a line ending.
  *
  * @param state The serializer's shared state.
  * @returns The handler.
@@ -584,9 +585,13 @@ function hardBreakHandler(state: WriterState): Handle {
     const written = defaultHandlers.break(node, parent, writer, info);
     const index = writer.indexStack[writer.indexStack.length - 1] ?? 0;
     const previous = parent?.children[index - 1];
-    return written === '\\\n' && previous?.type === 'link' && isLiteral(state, previous)
-      ? '  \n'
-      : written;
+    // (Punctuation right after the link, `https://x.dev/a.json.`, is its trail: the backslash
+    // after it would still join the URL.)
+    const link =
+      previous?.type === 'text' && /^[!"')*,.:;?_~]+$/.test(previous.value)
+        ? parent?.children[index - 2]
+        : previous;
+    return written === '\\\n' && link?.type === 'link' && isLiteral(state, link) ? '  \n' : written;
   };
 }
 

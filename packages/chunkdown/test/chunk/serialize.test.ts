@@ -136,6 +136,12 @@ describe('createSerializer', () => {
           : [],
       );
     expect(links(text)).toEqual(links(source));
+    // With the sentence's full stop between: `….json.\\` linked `….json.\\` (a Cluster API proposal).
+    const dotted = 'Image configuration: https://github.com/a/b/blob/x.json.  \nAnother example.';
+    expect(written(dotted)).toBe(
+      'Image configuration: https://github.com/a/b/blob/x.json.  \nAnother example.',
+    );
+    expect(links(written(dotted))).toEqual(['https://github.com/a/b/blob/x.json']);
     // Elsewhere a hard break stays a backslash.
     expect(written('A line  \nand [a link](https://example.com)  \nend')).toBe(
       'A line\\\nand [a link](https://example.com)\\\nend',
