@@ -72,9 +72,9 @@ export function math(options: MathOptions & When = {}): Syntax {
  * `<TabItem value="npm">`, `<Aside>`, `<Steps>`) and expressions. A block that does not parse as
  * MDX (a stray `{` or `<` in prose) is read as CommonMark (with the other dialects), the rest of
  * the document keeps MDX, and the split says where, why and which lines (`diagnostics`).
- * Detected by top-level `import`/`export` lines with a JSX component, or a component that wraps
- * markdown in a document without HTML comments, `class="…"` or mdBook includes; the command line
- * reads every `.mdx` file as MDX.
+ * Detected by top-level `import`/`export` lines with a JSX component, or a block of JSX (a
+ * component opened and closed alone on lines) in a document without HTML comments, `class="…"`
+ * or mdBook includes; the command line reads every `.mdx` file as MDX.
  *
  * @param options
  *   When it is on.

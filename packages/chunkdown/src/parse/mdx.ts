@@ -297,8 +297,8 @@ const component = /^[ \t]*<(?:[A-Z][\w.]*|>)/m;
 
 /**
  * Whether a document shows MDX: a top-level `import` or `export` line and a JSX component (both
- * outside fenced code), or a component that wraps markdown (`<Tabs>` alone on a line, a blank
- * line, …, `</Tabs>`, outside fenced code) in a document that shows nothing MDX refuses: pages of
+ * outside fenced code), or a block of JSX (`<Tabs>` alone on a line, …, `</Tabs>` alone on a
+ * later line, outside fenced code) in a document that shows nothing MDX refuses: pages of
  * docs sites that provide their components globally import nothing, and CommonMark reads such a
  * component as HTML blocks with markdown between them. What MDX refuses and HTML pages have,
  * outside fenced code: HTML comments (`<!-- -->`), `class="…"` attributes (JSX writes
@@ -318,9 +318,7 @@ export function showsMdx(source: SourceText): boolean {
   if (!shown.component) return false;
   if (shown.esm) return true;
   return (
-    !markdown.includes('{{#') &&
-    !htmlOnly.test(source.once(textOutsideCode)) &&
-    wrapsMarkdown(source)
+    !markdown.includes('{{#') && !htmlOnly.test(source.once(textOutsideCode)) && wrapsBlock(source)
   );
 }
 
@@ -366,28 +364,21 @@ const htmlOnly =
 const componentLine = /^<(\/?)([A-Z][\w.]*)(?:[ \t][^\n]*?)?(\/?)>[ \t]*$/;
 
 /**
- * Whether a component opened alone on a line is closed alone on a line after a blank line,
- * outside fenced code.
+ * Whether a component opened alone on a line is closed alone on a later line, outside fenced
+ * code: a block of JSX, around markdown (`<Tabs>`, a blank line, …, `</Tabs>`) or around other
+ * components only (Primer's `<DoDontContainer>` of `<Do>` and `<Dont>`, which CommonMark reads
+ * as one HTML block and splits by lines).
  */
-function wrapsMarkdown(source: SourceText): boolean {
-  const open = new Map<string, number>();
-  let blankSince = new Set<string>();
+function wrapsBlock(source: SourceText): boolean {
+  const open = new Set<string>();
   for (const line of source.lines()) {
-    if (line.code) continue;
-    if (line.blank) {
-      blankSince = new Set(open.keys());
-      continue;
-    }
-    if (line.text.charCodeAt(0) !== 60) continue;
+    if (line.code || line.blank || line.text.charCodeAt(0) !== 60) continue;
     const match = componentLine.exec(line.text);
     if (!match) continue;
     const [, closing, name = '', selfClosing] = match;
     if (selfClosing) continue;
-    if (!closing) {
-      if (!open.has(name)) open.set(name, line.start);
-      continue;
-    }
-    if (blankSince.has(name)) return true;
+    if (!closing) open.add(name);
+    else if (open.has(name)) return true;
   }
   return false;
 }

@@ -78,4 +78,31 @@ describe('what code blocks show does not choose a dialect', () => {
     expect(detected(code)).toEqual([]);
     expect(detected(`${code}\nSee [[Other page]].\n`)).toEqual(['obsidian']);
   });
+
+  test("a block of components only (Primer's <DoDontContainer>) is MDX: kept whole, not cut by lines", () => {
+    const caption = (text: string) => `    <Caption>${text}</Caption>`;
+    const markdown = [
+      '## Examples',
+      '',
+      '<DoDontContainer stacked>',
+      '  <Do>',
+      caption('Do follow a clear heading hierarchy, one level at a time, from the page title down'),
+      '    <img src="https://example.com/good.png" alt="Sequential h1, h2, h3 and h4 headings" />',
+      '  </Do>',
+      '  <Dont>',
+      caption(
+        "Don't use several h1 headings or skip levels of the hierarchy for the visual effect",
+      ),
+      '    <img src="https://example.com/bad.png" alt="Two h1 headings, an h3 before the h2" />',
+      '  </Dont>',
+      '</DoDontContainer>',
+      '',
+    ].join('\n');
+    // Before: read as one HTML block, cut by lines at 200, each piece leaving the element open.
+    expect(detected(markdown)).toEqual(['mdx']);
+    const result = checkInvariants(markdown, { chunkSize: 200, syntax: auto() });
+    const holders = result.chunks.filter((chunk) => chunk.text.includes('DoDontContainer'));
+    expect(holders).toHaveLength(1);
+    expect(holders[0]?.text).toContain('</DoDontContainer>');
+  });
 });
