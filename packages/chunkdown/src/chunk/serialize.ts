@@ -309,9 +309,18 @@ function isWebLiteral(link: Link): boolean {
   return /^(?:https?:\/\/|www\.)/i.test((link.children[0] as Text).value);
 }
 
-/** What GFM leaves out of a literal autolink at its end: punctuation and character references. */
+/**
+ * What GFM leaves out of a literal autolink at its end: the punctuation of {@link trailCharacters},
+ * character references, and `]` before an end, `(` or `[`.
+ */
 const trailOnly = /^(?:[!"')*,.:;?_~]|&[A-Za-z0-9]+;|\](?=$|[([]))*$/;
+/** The punctuation GFM leaves out of a literal autolink at its end. */
 const trailCharacters = '!"\')*,.:;?_~';
+
+/** Whether a text is only punctuation that GFM leaves out of a literal autolink at its end. */
+function isTrail(text: string): boolean {
+  return text !== '' && [...text].every((char) => trailCharacters.includes(char));
+}
 
 /** Named character references of ASCII punctuation (`~` has none). */
 const namedReferences: Readonly<Record<string, string>> = {
@@ -588,9 +597,7 @@ function hardBreakHandler(state: WriterState): Handle {
     // (Punctuation right after the link, `https://x.dev/a.json.`, is its trail: the backslash
     // after it would still join the URL.)
     const link =
-      previous?.type === 'text' && /^[!"')*,.:;?_~]+$/.test(previous.value)
-        ? parent?.children[index - 2]
-        : previous;
+      previous?.type === 'text' && isTrail(previous.value) ? parent?.children[index - 2] : previous;
     return written === '\\\n' && link?.type === 'link' && isLiteral(state, link) ? '  \n' : written;
   };
 }
