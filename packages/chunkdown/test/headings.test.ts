@@ -4,6 +4,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, test } from 'vitest';
 import type { ChunkdownOptions } from '../src/index.js';
+import { auto } from '../src/syntax.js';
 import { checkInvariants } from './helpers/invariants.js';
 
 /** SPEC §4: a heading stays with the start of its content; no chunk holds only headings. */
@@ -144,6 +145,35 @@ describe('headings never stand alone', () => {
         expect(text).not.toContain('\\[!note]');
         expect(text).toMatch(/^(## Description\n\n)?> \[!note\] Meta tags\n> \S/);
       }
+    }
+  });
+
+  test('an alert of one line is body, not a title: its pieces repeat only the marker and re-read as they say', () => {
+    // SvelteKit's docs: `> [!NOTE] If your environment supports top-level await, the \`init\`
+    // function is …`, the whole note on the marker line. Its text was the alert's title, cut at
+    // the inline code, repeated in every piece before the rest of the sentence.
+    const markdown = `## Hooks\n\n> [!NOTE] ${prose(6, 'await')}, the \`init\` function ${prose(12, 'module')}.\n\n${prose(4, 'after')}.`;
+    for (const chunkSize of [60, 100]) {
+      const result = checkInvariants(markdown, {
+        chunkSize,
+        maxOverflowRatio: 1.5,
+        syntax: auto(),
+      });
+      const marked = result.chunks.filter((chunk) => chunk.text.includes('[!NOTE]'));
+      expect(marked.length).toBeGreaterThan(1);
+      for (const chunk of marked)
+        expect(chunk.containers).toEqual([{ kind: 'alert', name: 'note' }]);
+      for (const chunk of marked.slice(1)) expect(chunk.text).toMatch(/^> \[!NOTE\]\n> \S/);
+      // No words twice: the body's words, once each, after the marker.
+      const said = marked.flatMap(
+        (chunk) => chunk.text.replace(/^(## Hooks\n\n)?> \[!NOTE\]/, '').match(/[\w`]+/g) ?? [],
+      );
+      expect(said).toEqual(
+        markdown
+          .split('\n')[2]
+          ?.replace('> [!NOTE]', '')
+          .match(/[\w`]+/g),
+      );
     }
   });
 

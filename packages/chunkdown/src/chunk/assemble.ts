@@ -13,7 +13,7 @@ import type {
 } from 'mdast';
 import { toString as nodeText } from 'mdast-util-to-string';
 import type { ResolvedOptions } from '../options.js';
-import { alertMarker, alertType } from '../parse/containers.js';
+import { alertMarker, alertOf, alertType } from '../parse/containers.js';
 import { SENTENCE, WORD } from '../split/levels.js';
 import { boundaries } from '../split/text-boundaries.js';
 import type { Leaf } from '../split/types.js';
@@ -214,7 +214,9 @@ function alertMarkerOf(quote: Blockquote): string | undefined {
   if (paragraph?.type !== 'paragraph') return undefined;
   const text = paragraph.children[0];
   if (text?.type !== 'text') return undefined;
-  return alertMarker.exec(text.value)?.[0];
+  // (The text after the marker is repeated only when it is a title, not the alert's body.)
+  const marker = alertOf(quote)?.title ? alertMarker : alertType;
+  return marker.exec(text.value)?.[0];
 }
 
 /** Whether a piece of a block quote starts where the quote starts. */

@@ -811,6 +811,20 @@ export function openingTagEnd(markdown: string, start: number): number | undefin
 }
 
 /**
+ * Whether an alert holds more than its marker line (`> [!tip] Title`, then a line or a block of
+ * body): only then is the text after the marker a title. On a line of its own the text is the
+ * alert's body (Svelte's `> [!NOTE] Use callbacks instead.`), which a piece may cut.
+ */
+function hasBodyAfterMarkerLine(quote: Blockquote, paragraph: Paragraph): boolean {
+  return (
+    quote.children.length > 1 ||
+    paragraph.children.some(
+      (child) => child.type === 'break' || (child.type === 'text' && child.value.includes('\n')),
+    )
+  );
+}
+
+/**
  * A GitHub alert's marker (`[!NOTE]`), or an Obsidian callout's with its fold and title
  * (`[!tip]- Title`): the type, the fold and the title are its groups.
  */
@@ -849,6 +863,6 @@ function typeAlert(quote: Blockquote): void {
   if (!match) return;
   const container: Container = { kind: 'alert', name: (match[1] as string).toLowerCase() };
   const title = match[3]?.trim();
-  if (title) container.title = title;
+  if (title && hasBodyAfterMarkerLine(quote, paragraph)) container.title = title;
   quote.data = { ...quote.data, chunkdownCallout: container } as never;
 }

@@ -60,11 +60,13 @@ export function phrasingUnit(
  */
 function markerLineEnd(node: PhrasingContainer, path: readonly Parent[], flat: Flat): number {
   if (!opensAlert(node, path)) return 0;
+  const type = alertType.exec(flat.text)?.[0].length ?? 0;
+  // Text after the marker that is the alert's body, not a title, is cut as body is.
+  if (!alertOf(path[path.length - 1] as Nodes)?.title) return type;
   const newline = flat.text.indexOf('\n');
   const lineEnd = newline === -1 ? flat.text.length : newline;
-  // A title longer than a chunk (a sentence after `> [!NOTE]`) may be cut, after its first word.
-  if (rangeSize(flat, 0, lineEnd) <= flat.state.options.chunkSize) return lineEnd;
-  return alertType.exec(flat.text)?.[0].length ?? 0;
+  // A title longer than a chunk may be cut, after its first word.
+  return rangeSize(flat, 0, lineEnd) <= flat.state.options.chunkSize ? lineEnd : type;
 }
 
 /**
