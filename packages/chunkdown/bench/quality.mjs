@@ -5,8 +5,11 @@
  */
 
 const quote = '[ \\t]*(?:>[ \\t]?)*';
-/** Blockquote markers and list markers (a fence may open a list item: `* \`\`\`js`). */
-const container = '[ \\t]*(?:(?:>|[-*+]|\\d{1,9}[.)])[ \\t]+|>)*';
+/**
+ * Blockquote markers, list markers and footnote labels (a fence may open a list item,
+ * `* \`\`\`js`, or a footnote definition, `[^a]: \`\`\`text`).
+ */
+const container = '[ \\t]*(?:(?:>|[-*+]|\\d{1,9}[.)]|\\[\\^[^\\]\\s]+\\]:)[ \\t]+|>)*';
 const fenceLine = new RegExp(`^(${container})(\`{3,}|~{3,})(.*)$`);
 const tableLine = new RegExp(`^${quote}\\|.*\\|[ \\t]*$`);
 const cell = '[ \\t]*:?-+:?[ \\t]*';
@@ -69,7 +72,7 @@ function nextFence(open, line) {
   const match = fenceLine.exec(line);
   if (!match) return open;
   const [, prefix, fence, rest] = match;
-  const inItem = /[-*+]|\d[.)]/.test(prefix);
+  const inItem = /[-*+]|\d[.)]|\]:/.test(prefix);
   // Inside open code, a line that starts a list item is code (` * \`\`\`js` in a doc comment),
   // unless the code is in a list item too: then the line starts the next item, which ends it.
   if (open !== null && inItem && !open.inItem) return open;

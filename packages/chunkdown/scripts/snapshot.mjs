@@ -97,6 +97,7 @@ if (mode === 'save') {
 } else {
   const saved = JSON.parse(readFileSync(file, 'utf8'));
   const differences = [];
+  const documents = new Set();
   const strip = (chunks) =>
     chunks?.map((chunk) =>
       Object.fromEntries(Object.entries(chunk).filter(([field]) => !ignored.includes(field))),
@@ -113,6 +114,7 @@ if (mode === 'save') {
     )
       continue;
     differences.push(describe(key, strip(before?.chunks), strip(after?.chunks)));
+    documents.add(key.replace(/ #\d+$/, ''));
   }
   if (differences.length === 0) {
     const what =
@@ -122,7 +124,7 @@ if (mode === 'save') {
     process.stdout.write(`Identical: ${Object.keys(results).length} ${what}\n`);
   } else {
     process.stdout.write(
-      `${differences.length} of ${Object.keys(results).length} results differ:\n${differences.slice(0, 20).join('\n')}\n`,
+      `${differences.length} of ${Object.keys(results).length} results differ, in ${documents.size} documents (${[...documents].join(', ')}):\n${differences.slice(0, 20).join('\n')}\n`,
     );
     process.exit(1);
   }

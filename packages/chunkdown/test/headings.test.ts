@@ -177,6 +177,22 @@ describe('headings never stand alone', () => {
     }
   });
 
+  test('a title line with an anchor in it leads into the body, as a title line of text does', () => {
+    // Docsy: `> [!NOTE] Below-navbar positioning <a id="td-below-navbar"></a>`, `>`, then the
+    // body. The title line stood alone as a chunk, which re-read as an alert without a title.
+    const markdown = `## Cover\n\n> [!NOTE] Below-navbar positioning <a id="below"></a>\n>\n> ${prose(14, 'cover')}.\n> ${prose(14, 'navbar')}.\n`;
+    for (const chunkSize of [60, 100]) {
+      const result = checkInvariants(markdown, {
+        chunkSize,
+        maxOverflowRatio: 1.5,
+        syntax: auto(),
+      });
+      for (const chunk of result.chunks.filter((each) => each.text.includes('[!NOTE]'))) {
+        expect(chunk.text).toMatch(/\n> \w/);
+      }
+    }
+  });
+
   test('a marker line longer than a chunk (a sentence after `> [!NOTE]`) is cut, after its first word', () => {
     // Svelte's docs: `>[!NOTE] Vite is often used in standalone mode to build …`, one line.
     const markdown = `## Alternatives\n\n>[!NOTE] ${prose(30, 'vite')}.\n\n${prose(10, 'after')}.`;

@@ -21,6 +21,12 @@ describe.each(checks)('open fences (%s)', (_, isOpen) => {
     expect(isOpen('> - ```\n>   quoted\n>   ```')).toBe(false);
   });
 
+  test('a fence that opens a footnote definition is closed by its indented fence', () => {
+    // Jupyter Book's docs: a piece of a footnote that holds a code block.
+    expect(isOpen('[^clean-all]: ```text\n    Deleting paths:\n    ```')).toBe(false);
+    expect(isOpen('[^clean-all]: ```text\n    Deleting paths:')).toBe(true);
+  });
+
   test('fence-like lines of a doc comment inside code are code', () => {
     // synckit's README: a TypeScript block whose comments hold ` * ```js` examples.
     const code = '```ts\n/**\n * ```js\n * import a from "a"\n * ```\n */\nlet a\n```';

@@ -52,6 +52,11 @@ export interface ContainerSyntax {
    * the text, or of its indentation, ended): a segment that ends in one is read again longer.
    */
   unclosed?: true;
+  /**
+   * A scanner found it, line by line: its opener is read only where it starts a line (after
+   * indentation and `>` markers, not after a list item's marker).
+   */
+  scanned?: true;
 }
 
 /**
@@ -112,8 +117,13 @@ export function blankScanned(markdown: string, scanned: readonly ScannedContaine
         return [[...each.open, openerPlaceholder(each.open[1] - each.open[0])]];
       }
       if (each.body === 'fenced') {
+        let opener = blankLines(markdown, each.open);
+        const firstLine = firstLineEnd(markdown, each.open) - each.open[0];
+        if (firstInItem(markdown, each.open[0], firstLine)) {
+          opener = openerPlaceholder(firstLine) + opener.slice(firstLine);
+        }
         return [
-          [...each.open, blankLines(markdown, each.open)],
+          [...each.open, opener],
           [...each.close, ' '.repeat(each.close[1] - each.close[0])],
         ];
       }
@@ -211,6 +221,22 @@ export function literalSyntax(node: Nodes): LiteralSyntax | undefined {
  * keeps its line endings, and the block quote markers and indentation of its lines after the
  * first.
  */
+/**
+ * Whether an opener's first line is the first line of a list item's content, under a marker alone
+ * on its line (`1.`, then `   :::{figure} x`, as a piece of an item is written): blanked, it
+ * would leave the item empty (an item starts with one blank line at most), so it stands in as an
+ * HTML comment, which the item holds and {@link groupScanned} takes out.
+ */
+function firstInItem(markdown: string, start: number, length: number): boolean {
+  const lineStart = markdown.lastIndexOf('\n', start - 1) + 1;
+  if (lineStart === 0 || length < 7) return false;
+  const previous = markdown.slice(markdown.lastIndexOf('\n', lineStart - 2) + 1, lineStart - 1);
+  return markerAlone.test(previous);
+}
+
+/** A line that is a list item's marker alone (`1.`, `-`), in block quotes or not. */
+const markerAlone = /^[ \t]*(?:>[ \t]?)*[ \t]*(?:[*+-]|\d{1,9}[.)])[ \t]*\r?$/;
+
 function blankLines(markdown: string, [start, end]: [number, number]): string {
   // The block quote markers the opener's first line is in: its other lines keep as many (a `>`
   // past them is the opener's own, as in a shortcode's `>}}`).
@@ -326,6 +352,7 @@ export function groupScanned(
       indent: each.body === 'indented' ? '    ' : '',
       separator: each.separator,
       closeSeparator: '\n',
+      scanned: true,
     };
     const references = titleReferences(each.container.title);
     if (references.length > 0) syntax.references = references;
@@ -382,6 +409,12 @@ export function groupScanned(
     }
     if (each.body === 'fenced') {
       const closeStart = each.close?.[0] ?? markdown.length;
+      // The opener that stood in as an HTML comment first in a list item (`firstInItem`) goes.
+      const placeholder = children[first - 1];
+      if (placeholder?.type === 'html' && startOf(placeholder) === openStart) {
+        children.splice(first - 1, 1);
+        first--;
+      }
       releaseBlankedLine(tree, markdown, each.open, point);
       if (each.close) releaseBlankedLine(tree, markdown, each.close, point);
       if (insideText(tree, openStart) || insideText(tree, closeStart)) {

@@ -36,12 +36,17 @@ function isTarget(paragraph: Paragraph): boolean {
  * `>` line): it names what follows, as a heading does, and every piece of the alert repeats it.
  */
 function marksAlert(paragraph: Paragraph, path: readonly Parent[]): boolean {
+  if (!opensAlert(paragraph, path)) return false;
   const only = paragraph.children[0];
+  if (paragraph.children.length === 1 && only?.type === 'text' && !only.value.includes('\n')) {
+    return true;
+  }
+  // A title line with more than text (`> [!NOTE] Positioning <a id="x"></a>`), then the body.
   return (
-    opensAlert(paragraph, path) &&
-    paragraph.children.length === 1 &&
-    only?.type === 'text' &&
-    !only.value.includes('\n')
+    (path[path.length - 1] as Parent).children.length > 1 &&
+    !paragraph.children.some(
+      (child) => child.type === 'break' || (child.type === 'text' && child.value.includes('\n')),
+    )
   );
 }
 

@@ -112,8 +112,15 @@ function splitContainers(line: string): { rest: string; listMarker: boolean } {
   for (;;) {
     const start = index;
     while (line[index] === ' ' || line[index] === '\t') index++;
+    const label = line.startsWith('[^', index)
+      ? /^\[\^[^\]\s]+\]:[ \t]/.exec(line.slice(index))
+      : null;
     if (line[index] === '>') index++;
-    else if (
+    else if (label) {
+      // A footnote definition holds blocks as a list item does (`[^a]: \`\`\`text`).
+      index += label[0].length;
+      listMarker = true;
+    } else if (
       '*+-'.includes(line[index] ?? '') &&
       (line[index + 1] === ' ' || line[index + 1] === '\t')
     ) {
@@ -291,6 +298,8 @@ function gained(
   }
   // (Whitespace and emphasis markers are not told apart: MkDocs bodies are code to CommonMark,
   // and chunkdown writes their markdown normalized, `*` for `_`.)
+  // (Fence lines aside: a literal block, `{% raw %}` around a fenced block, is read as code
+  // whose value holds the fence, and each piece of it has the fence again.)
   const sourceCode = source.code.map(codeLetters);
   for (const value of chunk.code) {
     if (!sourceCode.some((code) => code.includes(codeLetters(value)))) {
@@ -311,7 +320,7 @@ function gained(
 }
 
 function codeLetters(code: string): string {
-  return code.replace(/[\s*_\\]+/g, '');
+  return code.replace(/^[ \t]*(`{3,}|~{3,})[^\n`]*$/gm, '').replace(/[\s*_\\]+/g, '');
 }
 
 function isSubsequence(items: string[], of: string[]): boolean {
@@ -324,6 +333,11 @@ function isSubsequence(items: string[], of: string[]): boolean {
 /** A document without its byte order mark and front matter, as chunkdown reads it. */
 function bodyOf(markdown: string): string {
   return takeFrontmatter(markdown.replace(/^\uFEFF/, '')).body;
+}
+
+/** A chunk's text without its fenced code blocks (front matter shown as an example is code). */
+function withoutFencedCode(text: string): string {
+  return text.replace(/^[ \t]*(`{3,}|~{3,})[^\n]*\n[\s\S]*?^[ \t]*\1[ \t]*$/gm, '');
 }
 
 function frontmatterLines(markdown: string): string[] {
@@ -585,10 +599,11 @@ export function findProblems(
         );
       }
     }
+    const prose = withoutFencedCode(chunk.text);
     if (
       frontmatter.length >= 2 &&
-      chunk.text.includes(frontmatter[0] as string) &&
-      chunk.text.includes(frontmatter[1] as string)
+      prose.includes(frontmatter[0] as string) &&
+      prose.includes(frontmatter[1] as string)
     ) {
       add('front-matter', `${where}: holds the front matter`);
     }

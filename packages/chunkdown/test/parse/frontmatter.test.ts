@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { chunkdown } from '../../src/index.js';
 import { takeFrontmatter } from '../../src/parse/frontmatter.js';
+import { findProblems } from '../helpers/invariants.js';
 
 const split = (markdown: string) => chunkdown({ chunkSize: 200 }).split(markdown);
 const texts = (markdown: string) => split(markdown).chunks.map((chunk) => chunk.text);
@@ -254,5 +255,30 @@ describe('documents split as plain text', () => {
     expect(frontmatter).toEqual({ format: 'yaml', raw: 'title: Deep', data: { title: 'Deep' } });
     expect(chunks.some((chunk) => chunk.text.includes('title'))).toBe(false);
     expect(chunks[0]?.start).toBe(markdown.indexOf('>'));
+  });
+});
+
+describe('the invariant checks on front matter', () => {
+  test('a page that shows its front matter in a code block is not reported as holding it', () => {
+    // Jupyter Book's authorship page repeats its front matter as an example: the chunk that holds
+    // the example holds code, not the page's front matter.
+    const markdown = [
+      '---',
+      'authors:',
+      '- name: Jo the Jovyan',
+      '---',
+      '',
+      '# Authors',
+      '',
+      'This page was written with the following front matter:',
+      '',
+      '```markdown',
+      '---',
+      'authors:',
+      '- name: Jo the Jovyan',
+      '---',
+      '```',
+    ].join('\n');
+    expect(findProblems(markdown, { chunkSize: 500 }).problems).toEqual([]);
   });
 });

@@ -512,6 +512,32 @@ describe('the template dialect', () => {
     }
   });
 
+  test('a piece of a list item that starts with a block tag writes it on the line after the marker', () => {
+    // OpenTelemetry's docs: `1. Install …`, then `   {{< tabpane >}}` in the item. A piece that
+    // starts at the shortcode wrote it on the marker line (`1. {{< tabpane >}}`), where no
+    // scanner reads a tag: the piece re-read without its container.
+    const prose = Array.from({ length: 14 }, (_, n) => `word${n}`).join(' ');
+    const markdown = `1. Install the tools, ${prose}.\n   {{< tabpane text=true >}}\n\n   Run apt to install them.\n\n   {{< /tabpane >}}\n\n2. Build the extension.\n`;
+    for (const chunkSize of [60, 100]) {
+      const { chunks } = checkInvariants(markdown, { chunkSize, syntax: auto() });
+      const piece = chunks.find((chunk) => chunk.text.includes('tabpane'));
+      expect(piece?.text).toMatch(/^1\.\n {3}\{\{< tabpane text=true >\}\}\n/);
+      expect(piece?.containers).toEqual([
+        { kind: 'template', name: 'tabpane', attributes: { text: 'true' } },
+      ]);
+      const again = chunkdown({ chunkSize: 1000, syntax: auto() }).split(piece?.text ?? '');
+      expect(again.chunks[0]?.containers).toEqual(piece?.containers);
+    }
+    // Jupyter Book's docs: a MyST figure, its opener of two lines, under an item's first line.
+    const figure = `1. Enable GitHub Pages, ${prose}.\n   :::{figure} pages.png\n   :name: image:pages\n\n   Screenshot of the GitHub Pages settings.\n   :::\n\n2. Add the workflow.\n`;
+    const { chunks } = checkInvariants(figure, { chunkSize: 60, syntax: auto() });
+    const piece = chunks.find((chunk) => chunk.text.includes('{figure}'));
+    expect(piece?.text).toMatch(/^1\.\n {3}:::\{figure\} pages\.png\n {3}:name: image:pages\n/);
+    expect(piece?.containers).toEqual([
+      { kind: 'myst', name: 'figure', title: 'pages.png', attributes: { name: 'image:pages' } },
+    ]);
+  });
+
   test('a closing tag at the margin still ends the list before it', () => {
     const markdown =
       '{{% columns %}}\n- one has some words\n\n{{% /columns %}}\n\n- two has some words\n';
@@ -525,7 +551,7 @@ describe('the template dialect', () => {
     const code = Array.from({ length: 12 }, (_, n) => `  {% include part-${n}.html %}`);
     const markdown = `Intro.\n\n{% raw %}\n\n\`\`\`liquid\n<html>\n${code.join('\n')}\n</html>\n\`\`\`\n\n{% endraw %}\n\nAfter.\n`;
     for (const chunkSize of [80, 160]) {
-      const { chunks } = chunkdown({ chunkSize, syntax: [template()] }).split(markdown);
+      const { chunks } = checkInvariants(markdown, { chunkSize, syntax: [template()] });
       const pieces = chunks.filter((chunk) => chunk.text.includes('{% raw %}'));
       expect(pieces.length).toBeGreaterThan(1);
       for (const piece of pieces) {
