@@ -148,11 +148,31 @@ describe('headings never stand alone', () => {
     }
   });
 
-  test('an alert of one line is body, not a title: its pieces repeat only the marker and re-read as they say', () => {
+  test("a sentence on an alert's marker line is body, not a title: its pieces repeat only the marker and re-read as they say", () => {
     // SvelteKit's docs: `> [!NOTE] If your environment supports top-level await, the \`init\`
     // function is …`, the whole note on the marker line. Its text was the alert's title, cut at
     // the inline code, repeated in every piece before the rest of the sentence.
     const markdown = `## Hooks\n\n> [!NOTE] ${prose(6, 'await')}, the \`init\` function ${prose(12, 'module')}.\n\n${prose(4, 'after')}.`;
+    // The same with a second paragraph in the note (SvelteKit's adapter-node page), or the
+    // sentence alone on the marker line and its text only: body all the same.
+    for (const [source, first] of [
+      [
+        `> [!NOTE] When you use \`handler\` ${prose(12, 'server')}.\n>\n> ${prose(12, 'lifecycle')}.`,
+        'When',
+      ],
+      [`> [!NOTE] When you use ${prose(12, 'server')}.\n>\n> ${prose(12, 'lifecycle')}.`, 'When'],
+    ] as const) {
+      const result = checkInvariants(source, {
+        chunkSize: 60,
+        maxOverflowRatio: 1.5,
+        syntax: auto(),
+      });
+      const marked = result.chunks.filter((chunk) => chunk.text.includes('[!NOTE]'));
+      expect(marked.length).toBeGreaterThan(2);
+      for (const chunk of marked)
+        expect(chunk.containers).toEqual([{ kind: 'alert', name: 'note' }]);
+      expect(marked.filter((chunk) => chunk.text.includes(first))).toHaveLength(1);
+    }
     for (const chunkSize of [60, 100]) {
       const result = checkInvariants(markdown, {
         chunkSize,

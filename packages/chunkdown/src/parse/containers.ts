@@ -844,17 +844,15 @@ export function openingTagEnd(markdown: string, start: number): number | undefin
 }
 
 /**
- * Whether an alert holds more than its marker line (`> [!tip] Title`, then a line or a block of
- * body): only then is the text after the marker a title. On a line of its own the text is the
- * alert's body (Svelte's `> [!NOTE] Use callbacks instead.`), which a piece may cut.
+ * Whether the text after an alert's marker is a title (`> [!tip] Faster upgrades`, then the
+ * body), not the start of the body: the alert holds more than that line, the line is text alone
+ * (a title cut at inline code or a link could not be repeated whole), and it is no sentence
+ * (it does not end with `.`, `:`, `;` or `,`). Svelte writes a note's first sentence on its
+ * marker line (`> [!NOTE] When you use \`handler.js\` …`): that is body, which a piece may cut.
  */
-function hasBodyAfterMarkerLine(quote: Blockquote, paragraph: Paragraph): boolean {
-  return (
-    quote.children.length > 1 ||
-    paragraph.children.some(
-      (child) => child.type === 'break' || (child.type === 'text' && child.value.includes('\n')),
-    )
-  );
+function isTitle(title: string, quote: Blockquote, paragraph: Paragraph, first: string): boolean {
+  if (/[.:;,]$/.test(title)) return false;
+  return first.includes('\n') || (paragraph.children.length === 1 && quote.children.length > 1);
 }
 
 /**
@@ -896,6 +894,6 @@ function typeAlert(quote: Blockquote): void {
   if (!match) return;
   const container: Container = { kind: 'alert', name: (match[1] as string).toLowerCase() };
   const title = match[3]?.trim();
-  if (title && hasBodyAfterMarkerLine(quote, paragraph)) container.title = title;
+  if (title && isTitle(title, quote, paragraph, text.value)) container.title = title;
   quote.data = { ...quote.data, chunkdownCallout: container } as never;
 }
