@@ -73,11 +73,14 @@ function nextFence(open, line) {
   if (!match) return open;
   const [, prefix, fence, rest] = match;
   const inItem = /[-*+]|\d[.)]|\]:/.test(prefix);
+  // The column of the innermost marker (of an item or a footnote definition).
+  const column = inItem ? prefix.search(/(?:[-*+]|\d{1,9}[.)]|\[\^[^\]\s]+\]:)[ \t]+$/) : -1;
   // Inside open code, a line that starts a list item is code (` * \`\`\`js` in a doc comment),
-  // unless the code is in a list item too: then the line starts the next item, which ends it.
-  if (open !== null && inItem && !open.inItem) return open;
+  // unless the code is in a list item too and the marker is no further in than that item's: then
+  // the line starts the next item, which ends it.
+  if (open !== null && inItem && (!open.inItem || column > open.column)) return open;
   if (open === null || inItem) {
-    return fence[0] === '`' && rest.includes('`') ? null : { fence, inItem };
+    return fence[0] === '`' && rest.includes('`') ? null : { fence, inItem, column };
   }
   const closes =
     fence[0] === open.fence[0] && fence.length >= open.fence.length && rest.trim() === '';

@@ -21,6 +21,12 @@ describe.each(checks)('open fences (%s)', (_, isOpen) => {
     expect(isOpen('> - ```\n>   quoted\n>   ```')).toBe(false);
   });
 
+  test('a line of code in an item that starts like a nested item is code', () => {
+    // PowerShell's docs: error output under `* \`\`\`Output`, a line `  +   ~~~~` in it.
+    expect(isOpen('* ```Output\n  +  Rename-Item\n  +      ~~~~~~~~\n  ```')).toBe(false);
+    expect(isOpen('* * ```js\n    a\n  * ```js\n    b\n    ```')).toBe(false);
+  });
+
   test('a fence that opens a footnote definition is closed by its indented fence', () => {
     // Jupyter Book's docs: a piece of a footnote that holds a code block.
     expect(isOpen('[^clean-all]: ```text\n    Deleting paths:\n    ```')).toBe(false);

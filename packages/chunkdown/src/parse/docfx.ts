@@ -54,7 +54,34 @@ function showsDocfx(source: SourceText): boolean {
   const found = scanDocfx(source);
   if (found.scanned.length > 0) return true;
   if (!inlineTag.test(source.text)) return false;
-  return source.lines().some((line) => !line.code && line.indent < 4 && inlineTag.test(line.text));
+  const lines = source.lines();
+  return lines.some(
+    (line, index) =>
+      !line.code && inlineTag.test(line.text) && notIndentedCode(lines, index, source.text),
+  );
+}
+
+/**
+ * Whether a line is not indented code: indented less than 4 columns, or less than 4 past the
+ * content of the list item it is in (Microsoft Learn's steps: `1. Select the template.`, then
+ * `    :::image … :::` under it).
+ */
+function notIndentedCode(lines: readonly SourceLine[], index: number, markdown: string): boolean {
+  const line = lines[index] as SourceLine;
+  if (line.indent < 4) return true;
+  // The column of the nearest line further left, and up from there the item's first line at that
+  // column (its marker counted in its indent), if the line is in an item.
+  let column: number | undefined;
+  for (let at = index - 1; at >= 0; at--) {
+    const before = lines[at] as SourceLine;
+    if (before.blank || before.indent >= line.indent) continue;
+    column ??= before.indent;
+    if (before.indent < column || column === 0) return false;
+    if (/[-+*]|\d[.)]/.test(markdown.slice(before.start, before.textStart))) {
+      return line.indent < column + 4;
+    }
+  }
+  return false;
 }
 
 /** `::: zone pivot="x"`, `::: moniker-end`, `:::row:::`, `:::column span="2":::`, `:::image-end:::`. */

@@ -105,52 +105,62 @@ function stripContainers(line: string): string {
   return splitContainers(line).rest;
 }
 
-/** A line's container prefix, as whether it holds a list marker, and the rest of the line. */
-function splitContainers(line: string): { rest: string; listMarker: boolean } {
+/**
+ * A line's container prefix, as whether it holds a list marker (and the column of the last),
+ * and the rest of the line.
+ */
+function splitContainers(line: string): { rest: string; listMarker: boolean; column: number } {
   let index = 0;
   let listMarker = false;
+  let column = -1;
   for (;;) {
     const start = index;
     while (line[index] === ' ' || line[index] === '\t') index++;
     const label = line.startsWith('[^', index)
       ? /^\[\^[^\]\s]+\]:[ \t]/.exec(line.slice(index))
       : null;
+    const at = index;
     if (line[index] === '>') index++;
     else if (label) {
       // A footnote definition holds blocks as a list item does (`[^a]: \`\`\`text`).
       index += label[0].length;
       listMarker = true;
+      column = at;
     } else if (
       '*+-'.includes(line[index] ?? '') &&
       (line[index + 1] === ' ' || line[index + 1] === '\t')
     ) {
       index += 2;
       listMarker = true;
+      column = at;
     } else {
       const digits = /^\d{1,9}[.)][ \t]/.exec(line.slice(index, index + 12));
       if (digits) {
         index += digits[0].length;
         listMarker = true;
+        column = at;
       }
     }
-    if (index === start) return { rest: line.slice(index), listMarker };
+    if (index === start) return { rest: line.slice(index), listMarker, column };
   }
 }
 
 /** Whether a chunk leaves a code fence open. */
 export function hasOpenFence(markdown: string): boolean {
-  let open: { char: string; length: number; inItem: boolean } | undefined;
+  let open: { char: string; length: number; inItem: boolean; column: number } | undefined;
   for (const line of markdown.split('\n')) {
-    const { rest, listMarker } = splitContainers(line);
+    const { rest, listMarker, column } = splitContainers(line);
     const match = /^(`{3,}|~{3,})(.*)$/.exec(rest);
     if (!match) continue;
     const fence = match[1] as string;
     // Inside open code, a line that starts a list item is code (` * \`\`\`js` in a doc comment),
-    // unless the code is in a list item too: then the line starts the next item, which ends it.
-    if (open && listMarker && !open.inItem) continue;
+    // unless the code is in a list item too and the marker is no further in than that item's:
+    // then the line starts the next item, which ends it (`  +   ~~~~` under `* \`\`\`Output`,
+    // PowerShell's error output, is code).
+    if (open && listMarker && (!open.inItem || column > open.column)) continue;
     if (!open || listMarker) {
       if (fence[0] === '`' && (match[2] as string).includes('`')) continue;
-      open = { char: fence[0] as string, length: fence.length, inItem: listMarker };
+      open = { char: fence[0] as string, length: fence.length, inItem: listMarker, column };
     } else if (
       fence[0] === open.char &&
       fence.length >= open.length &&

@@ -230,6 +230,19 @@ describe('the docfx dialect', () => {
     }
   });
 
+  test('auto() finds a tag indented into a list item, not one in indented code', () => {
+    // Microsoft Learn's steps (Aspire's includes): the only DocFX in the page is a screenshot
+    // under an item, 4 columns in. Unread, the tag was cut between its attributes at 100.
+    const image =
+      '    :::image type="content" source="media/new-app.png" alt-text="A screenshot of the Aspire Starter App template.":::';
+    const steps = `Complete the following steps:\n\n1. Select the **Aspire Starter App** template.\n   Then wait.\n\n${image}\n\n1. Select a folder.\n`;
+    expect(chunkdown({ chunkSize: 500, syntax: auto() }).split(steps).syntax).toEqual(['docfx']);
+    const { chunks } = checkInvariants(steps, { chunkSize: 100, syntax: auto() });
+    expect(chunks.filter((chunk) => chunk.text.includes(image.trim()))).toHaveLength(1);
+    const code = `Write this:\n\n${image}\n\nIt shows a screenshot.\n`;
+    expect(chunkdown({ chunkSize: 500, syntax: auto() }).split(code).syntax).toEqual([]);
+  });
+
   test('a GitHub alert stays an alert, an include inside it an atom', () => {
     const markdown =
       '> [!NOTE]\n> Read this first: [!INCLUDE [the prerequisites](includes/p.md)] and go.\n';
