@@ -209,8 +209,8 @@ const tomlKeyLine = /^[ \t]*(?:\[|(?:[\w-]+|"[^"\n]*"|'[^'\n]*')[ \t]*(?:\.|=))/
  * markdown: for YAML, its first line that is not a comment is a `key:` line or a complex key
  * (`? …`), and every other line is one of these too, the value of a complex key (`: …`),
  * indented, a list item, a comment or a document marker (a paragraph of prose between two rules has lines that are
- * none of these); for TOML, its first line that is not a comment is `key =` or a
- * `[table]` (`+++` means nothing in markdown).
+ * none of these); for TOML, its first line that is not a comment is `key =`, a `[table]` or
+ * a YAML `key:` (`+++` means nothing in markdown).
  *
  * @param format The fences' format.
  * @param raw The text between the fences.
@@ -221,7 +221,8 @@ function readsAsMapping(format: Format, raw: string): boolean {
   const lines = raw.split(/\r?\n/).filter((line) => line.trim() !== '');
   const first = lines.find((line) => !/^[ \t]*#/.test(line));
   if (first === undefined) return false;
-  if (format === 'toml') return tomlKeyLine.test(first);
+  // (YAML written between `+++` fences, as a TOML block's author may, is front matter too.)
+  if (format === 'toml') return tomlKeyLine.test(first) || yamlKeyLine.test(first);
   return (
     startsEntry(first) &&
     lines.every(

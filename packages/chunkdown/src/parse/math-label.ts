@@ -11,7 +11,8 @@ import type {
 } from 'micromark-util-types';
 
 /**
- * Display math whose closing `$$` line carries a label, as MyST writes an equation's label:
+ * Display math whose closing `$$` line carries a label, as MyST writes an equation's label
+ * (and Pandoc and Quarto its attributes, `$$ {#eq-energy}`):
  *
  * ```markdown
  * $$
@@ -41,6 +42,8 @@ interface LabelData {
 const DOLLAR = 36;
 const LEFT_PAREN = 40;
 const RIGHT_PAREN = 41;
+const LEFT_BRACE = 123;
+const RIGHT_BRACE = 125;
 
 /** Whether a code ends a line (or the document). */
 function lineEnds(code: Code): boolean {
@@ -100,6 +103,8 @@ function tokenizeLabelledMath(
       let prefix = 0;
       let size = 0;
       let labelSize = 0;
+      // `(` for MyST's `(eq-energy)`, `{` for Pandoc's and Quarto's `{#eq-energy}`.
+      let opening: Code = null;
       return before;
 
       function before(code: Code): State | undefined {
@@ -142,19 +147,27 @@ function tokenizeLabelledMath(
 
       function labelStart(code: Code): State | undefined {
         if (lineEnds(code)) bareClose = true;
-        if (code !== LEFT_PAREN) return nok(code);
+        if (code !== LEFT_PAREN && code !== LEFT_BRACE) return nok(code);
+        opening = code;
         effects.enter('mathFlowFenceLabel');
         effects.consume(code);
         return label;
       }
 
       function label(code: Code): State | undefined {
-        if (code === RIGHT_PAREN && labelSize > 0) {
+        const closing = opening === LEFT_PAREN ? RIGHT_PAREN : RIGHT_BRACE;
+        if (code === closing && labelSize > 0) {
           effects.consume(code);
           effects.exit('mathFlowFenceLabel');
           return afterLabel;
         }
-        if (lineEnds(code) || space(code) || code === LEFT_PAREN || code === RIGHT_PAREN) {
+        // (Pandoc's attributes may hold spaces: `{#eq-a .unnumbered}`.)
+        if (
+          lineEnds(code) ||
+          (space(code) && opening === LEFT_PAREN) ||
+          code === opening ||
+          code === closing
+        ) {
           return nok(code);
         }
         labelSize++;

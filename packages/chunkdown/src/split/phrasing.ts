@@ -101,7 +101,14 @@ function textCutter(flat: Flat, from = 0): Cutter {
     },
     cutsGraphemes: (a, b) => flat.state.cutsWord(rangeSize(flat, a, b)),
     piece: (a, b, sizeEnd, level) => rangeUnit(flat, cutter, a, b, sizeEnd, level),
-    atomic: (a, b) => atomicReason(flat, a, b),
+    atomic: (a, b) => {
+      held ??= heldElements(flat);
+      // An inline element held whole (`heldElements`) is kept whole as a node is.
+      if (held.some(([start, end]) => start <= a && b <= end)) {
+        return { reason: 'never-split', nodeType: 'html' };
+      }
+      return atomicReason(flat, a, b);
+    },
     // Boundaries are whitespace runs: a piece between two of them is never blank.
     blank: () => false,
   };
@@ -120,19 +127,23 @@ function textCutter(flat: Flat, from = 0): Cutter {
 /**
  * The stretches of flattened text that inline HTML elements span, from an opening tag to its
  * closing tag (`<ScrimbaLink href="…">Watch a lesson</ScrimbaLink>`, `<kbd>Ctrl</kbd>`), where
- * they fit a chunk: cut inside, a piece would leave the element open and the next would close
+ * what they hold fits a chunk (the tags may take it past): cut inside, a piece would leave the element open and the next would close
  * one it never opened (CommonMark reads each tag as raw HTML on its own). Disjoint and in order
  * (nested elements are inside their parent's stretch).
  */
 function heldElements(flat: Flat): Array<[number, number]> {
-  const open: Array<{ name: string; start: number }> = [];
+  const open: Array<{ name: string; start: number; end: number }> = [];
   const found: Array<[number, number]> = [];
   for (const run of flat.runs) {
     if (run.node.type !== 'html' || run.text !== undefined) continue;
     const value = (run.node as Html).value;
     const opening = openingTag.exec(value);
     if (opening && !value.endsWith('/>')) {
-      open.push({ name: (opening[1] as string).toLowerCase(), start: run.start });
+      open.push({
+        name: (opening[1] as string).toLowerCase(),
+        start: run.start,
+        end: run.start + run.length,
+      });
       continue;
     }
     const name = closingTag.exec(value)?.[1]?.toLowerCase();
@@ -140,10 +151,12 @@ function heldElements(flat: Flat): Array<[number, number]> {
     let at = open.length - 1;
     while (at >= 0 && (open[at] as { name: string }).name !== name) at--;
     if (at < 0) continue;
-    const start = (open[at] as { start: number }).start;
+    const { start, end: openEnd } = open[at] as { start: number; end: number };
     open.length = at;
     const end = run.start + run.length;
-    if (rangeSize(flat, start, end) > flat.state.options.chunkSize) continue;
+    // (What the element holds, its tags aside: a component's attributes are no reason to cut
+    // the words it wraps, `<ScrimbaLink href="…" title="…">Watch a lesson</ScrimbaLink>`.)
+    if (rangeSize(flat, openEnd, run.start) > flat.state.options.chunkSize) continue;
     // An element that holds the ones before it replaces them.
     while (found.length > 0 && (found[found.length - 1] as [number, number])[0] >= start)
       found.pop();

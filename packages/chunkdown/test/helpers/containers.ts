@@ -80,8 +80,9 @@ export function unbalancedContainers(text: string): string[] {
 
 /**
  * The display math of a text as `micromark-extension-math` reads it (chunkdown's own parser
- * aside): the TeX of each `$$` block. A closing `$$` line with a label (MyST: `$$ (eq-1)`)
- * closes the block, as MyST reads it: the label is taken off before the read.
+ * aside): the TeX of each `$$` block. A closing `$$` line with a label (MyST: `$$ (eq-1)`, Quarto:
+ * `$$ {#eq-1}`) closes the block, as MyST and Quarto read it: the label is taken off before the
+ * read.
  *
  * @param text
  *   Markdown.
@@ -89,7 +90,10 @@ export function unbalancedContainers(text: string): string[] {
  *   The values of its `math` nodes.
  */
 export function displayMath(text: string): string[] {
-  const unlabelled = text.replace(/^([ \t>]*\${2,})[ \t]*\([^\s()]+\)[ \t]*$/gm, '$1');
+  const unlabelled = text.replace(
+    /^([ \t>]*\${2,})[ \t]*(?:\([^\s()]+\)|\{[^{}\n]+\})[ \t]*$/gm,
+    '$1',
+  );
   const tree = fromMarkdown(unlabelled, {
     extensions: [math({ singleDollarTextMath: false })],
     mdastExtensions: [mathFromMarkdown()],

@@ -186,6 +186,13 @@ Body text.
     expect(frontmatter).toMatchObject({ format: 'toml' });
     expect(frontmatter && 'data' in frontmatter).toBe(false);
     expect(frontmatter?.error).toMatch(/\S/);
+    // YAML between `+++` fences (Prettier's fixture of a post): front matter that does not parse.
+    const yaml = split(
+      "+++\ndate: '2017-10-10T22:49:47.369Z'\ntitle: 'My Post Title'\n+++\n\nBody.",
+    );
+    expect(yaml.chunks.map((chunk) => chunk.text)).toEqual(['Body.']);
+    expect(yaml.frontmatter).toMatchObject({ format: 'toml' });
+    expect(yaml.frontmatter?.error).toMatch(/\S/);
   });
 
   test('nothing is printed: no console warning, no process warning', () => {

@@ -66,6 +66,25 @@ describe('a label after the closing `$$` (MyST)', () => {
     );
   });
 
+  test("Pandoc's and Quarto's attributes after the closing `$$` are a label too", () => {
+    // Quarto's cross-references: `$$ {#eq-testmath}`. The math ran on to the next `$$`, 90 lines
+    // further, over fences and headings, and was cut into `$$` pieces of them.
+    const markdown = '$$\nP(A)\n$$ {#eq-testmath}\n\nSee @eq-testmath.\n\n## Next\n\n$$\nb\n$$\n';
+    const tree = read(markdown);
+    const found = maths(tree);
+    expect(found).toHaveLength(2);
+    expect(found[0]).toMatchObject({ value: 'P(A)', data: { closingLabel: '{#eq-testmath}' } });
+    expect(tree.children.map((node) => node.type)).toEqual([
+      'math',
+      'paragraph',
+      'heading',
+      'math',
+    ]);
+    expect(maths(read('$$\na\n$$ {#eq-a .unnumbered}\n'))[0]?.data).toMatchObject({
+      closingLabel: '{#eq-a .unnumbered}',
+    });
+  });
+
   test('in a block quote and indented as a list item’s, as the math it would be without the label', () => {
     for (const [labelled, bare] of [
       ['> $$\n> a\n> $$ (q)\n\nText.', '> $$\n> a\n> $$\n\nText.'],

@@ -141,6 +141,20 @@ describe('inline HTML elements', () => {
     ).toBe(true);
   });
 
+  test('an element whose words fit a chunk is whole, however long its attributes', () => {
+    // Vite's docs: `<ScrimbaLink href="https://scrimba.com/…" title="…">Watch an interactive
+    // lesson on Scrimba</ScrimbaLink>`, 164 characters, cut at 100 between its tags.
+    const link =
+      '<ScrimbaLink href="https://scrimba.com/intro-to-vite-c03p6pbbdq/~037q?via=vite" title="Building for Production">Watch an interactive lesson on Scrimba</ScrimbaLink>';
+    const markdown = `Intro sentence here.\n\n${link}\n\nAfter it.\n`;
+    for (const ratio of [1, 1.5]) {
+      const { chunks } = checkInvariants(markdown, { chunkSize: 100, maxOverflowRatio: ratio });
+      const held = chunks.find((chunk) => chunk.text.includes('<ScrimbaLink'));
+      expect(held?.text).toBe(link);
+      expect(held?.overflow).toEqual({ reason: 'never-split', nodeType: 'html', size: 164 });
+    }
+  });
+
   test('an element longer than a chunk is still cut: no chunk grows past the limit for it', () => {
     const long = 'word '.repeat(40).trim();
     const markdown = `Before it <span>${long}</span> after it.\n`;
