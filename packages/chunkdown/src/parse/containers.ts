@@ -217,11 +217,6 @@ export function literalSyntax(node: Nodes): LiteralSyntax | undefined {
 }
 
 /**
- * Blank an opener: its text becomes spaces; an opener of several lines (MyST's option lines)
- * keeps its line endings, and the block quote markers and indentation of its lines after the
- * first.
- */
-/**
  * Whether an opener's first line is the first line of a list item's content, under a marker alone
  * on its line (`1.`, then `   :::{figure} x`, as a piece of an item is written): blanked, it
  * would leave the item empty (an item starts with one blank line at most), so it stands in as an
@@ -237,6 +232,11 @@ function firstInItem(markdown: string, start: number, length: number): boolean {
 /** A line that is a list item's marker alone (`1.`, `-`), in block quotes or not. */
 const markerAlone = /^[ \t]*(?:>[ \t]?)*[ \t]*(?:[*+-]|\d{1,9}[.)])[ \t]*\r?$/;
 
+/**
+ * Blank an opener: its text becomes spaces; an opener of several lines (MyST's option lines)
+ * keeps its line endings, and the block quote markers and indentation of its lines after the
+ * first.
+ */
 function blankLines(markdown: string, [start, end]: [number, number]): string {
   // The block quote markers the opener's first line is in: its other lines keep as many (a `>`
   // past them is the opener's own, as in a shortcode's `>}}`).

@@ -127,9 +127,10 @@ function textCutter(flat: Flat, from = 0): Cutter {
 /**
  * The stretches of flattened text that inline HTML elements span, from an opening tag to its
  * closing tag (`<ScrimbaLink href="…">Watch a lesson</ScrimbaLink>`, `<kbd>Ctrl</kbd>`), where
- * what they hold fits a chunk (the tags may take it past): cut inside, a piece would leave the element open and the next would close
- * one it never opened (CommonMark reads each tag as raw HTML on its own). Disjoint and in order
- * (nested elements are inside their parent's stretch).
+ * what they hold fits a chunk (the tags may take them past it): cut inside, a piece would leave
+ * the element open and the next would close one it never opened (CommonMark reads each tag as
+ * raw HTML on its own). Disjoint and in order (nested elements are inside their parent's
+ * stretch).
  */
 function heldElements(flat: Flat): Array<[number, number]> {
   const open: Array<{ name: string; start: number; end: number }> = [];
