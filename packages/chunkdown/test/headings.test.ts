@@ -155,34 +155,25 @@ describe('headings never stand alone', () => {
     const markdown = `## Hooks\n\n> [!NOTE] ${prose(6, 'await')}, the \`init\` function ${prose(12, 'module')}.\n\n${prose(4, 'after')}.`;
     // The same with a second paragraph in the note (SvelteKit's adapter-node page), or the
     // sentence alone on the marker line and its text only: body all the same.
-    for (const [source, first] of [
-      [
-        `> [!NOTE] When you use \`handler\` ${prose(12, 'server')}.\n>\n> ${prose(12, 'lifecycle')}.`,
-        'When',
-      ],
-      [`> [!NOTE] When you use ${prose(12, 'server')}.\n>\n> ${prose(12, 'lifecycle')}.`, 'When'],
-    ] as const) {
-      const result = checkInvariants(source, {
-        chunkSize: 60,
-        maxOverflowRatio: 1.5,
-        syntax: auto(),
-      });
+    // Its pieces, each in a note without a title.
+    const notePieces = (text: string, chunkSize: number) => {
+      const result = checkInvariants(text, { chunkSize, maxOverflowRatio: 1.5, syntax: auto() });
       const marked = result.chunks.filter((chunk) => chunk.text.includes('[!NOTE]'));
-      expect(marked.length).toBeGreaterThan(2);
       for (const chunk of marked)
         expect(chunk.containers).toEqual([{ kind: 'alert', name: 'note' }]);
-      expect(marked.filter((chunk) => chunk.text.includes(first))).toHaveLength(1);
+      return marked;
+    };
+    for (const source of [
+      `> [!NOTE] When you use \`handler\` ${prose(12, 'server')}.\n>\n> ${prose(12, 'lifecycle')}.`,
+      `> [!NOTE] When you use ${prose(12, 'server')}.\n>\n> ${prose(12, 'lifecycle')}.`,
+    ]) {
+      const marked = notePieces(source, 60);
+      expect(marked.length).toBeGreaterThan(2);
+      expect(marked.filter((chunk) => chunk.text.includes('When'))).toHaveLength(1);
     }
     for (const chunkSize of [60, 100]) {
-      const result = checkInvariants(markdown, {
-        chunkSize,
-        maxOverflowRatio: 1.5,
-        syntax: auto(),
-      });
-      const marked = result.chunks.filter((chunk) => chunk.text.includes('[!NOTE]'));
+      const marked = notePieces(markdown, chunkSize);
       expect(marked.length).toBeGreaterThan(1);
-      for (const chunk of marked)
-        expect(chunk.containers).toEqual([{ kind: 'alert', name: 'note' }]);
       for (const chunk of marked.slice(1)) expect(chunk.text).toMatch(/^> \[!NOTE\]\n> \S/);
       // No words twice: the body's words, once each, after the marker.
       const said = marked.flatMap(

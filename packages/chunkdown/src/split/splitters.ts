@@ -36,17 +36,19 @@ function isTarget(paragraph: Paragraph): boolean {
  * `>` line): it names what follows, as a heading does, and every piece of the alert repeats it.
  */
 function marksAlert(paragraph: Paragraph, path: readonly Parent[]): boolean {
-  if (!opensAlert(paragraph, path)) return false;
+  if (!opensAlert(paragraph, path) || !isOneLine(paragraph)) return false;
+  // Text alone, or more than text (`> [!NOTE] Positioning <a id="x"></a>`) with a body after it.
   const only = paragraph.children[0];
-  if (paragraph.children.length === 1 && only?.type === 'text' && !only.value.includes('\n')) {
-    return true;
-  }
-  // A title line with more than text (`> [!NOTE] Positioning <a id="x"></a>`), then the body.
   return (
-    (path[path.length - 1] as Parent).children.length > 1 &&
-    !paragraph.children.some(
-      (child) => child.type === 'break' || (child.type === 'text' && child.value.includes('\n')),
-    )
+    (path[path.length - 1] as Parent).children.length > 1 ||
+    (paragraph.children.length === 1 && only?.type === 'text')
+  );
+}
+
+/** Whether a paragraph is one line: no soft or hard line break in it. */
+function isOneLine(paragraph: Paragraph): boolean {
+  return !paragraph.children.some(
+    (child) => child.type === 'break' || (child.type === 'text' && child.value.includes('\n')),
   );
 }
 
