@@ -6,7 +6,7 @@ import { mdxjs } from 'micromark-extension-mdxjs';
 import type { Diagnostic } from '../types.js';
 import type { DialectParser, MicromarkExtension, SegmentedFailure } from './dialect.js';
 import type { SegmentFailure } from './segmented.js';
-import { type SourceText, textOutsideCode } from './source-text.js';
+import { proseOutsideCode, type SourceText } from './source-text.js';
 
 /**
  * The MDX dialect, as `micromark-extension-mdxjs` and `mdast-util-mdx` read it: ESM
@@ -318,7 +318,7 @@ export function showsMdx(source: SourceText): boolean {
   if (!shown.component) return false;
   if (shown.esm) return true;
   return (
-    !markdown.includes('{{#') && !htmlOnly.test(source.once(textOutsideCode)) && wrapsBlock(source)
+    !markdown.includes('{{#') && !htmlOnly.test(source.once(proseOutsideCode)) && wrapsBlock(source)
   );
 }
 

@@ -8,7 +8,7 @@ import type {
 } from 'micromark-util-types';
 import { type AtomNode, atomNode } from './atom-node.js';
 import type { DialectParser } from './dialect.js';
-import { textOutsideCode } from './source-text.js';
+import { proseOutsideCode } from './source-text.js';
 
 /**
  * The Obsidian dialect: wikilinks and embeds (`[[Page]]`, `[[Page#Heading|alias]]`, `![[file.png]]`)
@@ -70,7 +70,7 @@ export function obsidianParser(): DialectParser {
     detect: (source) =>
       source.text.includes('[[') &&
       wikilink.test(source.text) &&
-      wikilink.test(source.once(textOutsideCode)),
+      wikilink.test(source.once(proseOutsideCode)),
   };
 }
 

@@ -60,3 +60,21 @@ export function textOutsideCode(source: SourceText): string {
   for (const line of source.lines()) kept.push(line.code ? '' : text.slice(line.start, line.end));
   return kept.join('\n');
 }
+
+/**
+ * The prose of a text: {@link textOutsideCode} with its code spans left out as well (a run of
+ * backticks, what it holds on that line, and a run of as many). A page that names
+ * `<!-- [!code ++] -->` or bash's `[[ -f x ]]` in backticks writes neither an HTML comment nor a
+ * wikilink. Ask for it through `source.once(proseOutsideCode)`, found once.
+ *
+ * @param source
+ *   The text.
+ * @returns
+ *   Its lines outside fenced code, without their code spans, joined by `\n`.
+ */
+export function proseOutsideCode(source: SourceText): string {
+  return source.once(textOutsideCode).replace(codeSpan, '');
+}
+
+/** A code span on one line: a run of backticks, the least text, and a run of as many. */
+const codeSpan = /(?<!`)(`+)(?!`)[^\n]*?(?<!`)\1(?!`)/g;

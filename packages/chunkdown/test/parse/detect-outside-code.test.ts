@@ -67,10 +67,31 @@ describe('what code blocks show does not choose a dialect', () => {
     expect(detected(withClass)).not.toContain('mdx');
   });
 
+  test('an HTML comment or class="…" in a code span is no HTML either', () => {
+    // Mintlify's code page names `<!-- [!code ++] -->` in a table: read as CommonMark, its
+    // `<Accordion>` went to two chunks, the first leaving it open and the second not reopening it.
+    const named = jsxLesson.replace(
+      '## Fix the markup',
+      '| Language | Added | Removed |\n| --- | --- | --- |\n| HTML | `<!-- [!code ++] -->` | ``<div class="x">`` |\n\n## Fix the markup',
+    );
+    expect(detected(named)).toEqual(['mdx']);
+    // A comment between code spans is still a comment.
+    const between = named.replace('| HTML |', '| HTML <!-- x --> |');
+    expect(detected(between)).not.toContain('mdx');
+  });
+
   test('`{{ … }}` in code is no template tag; in prose it is', () => {
     const code = 'Set the size:\n\n```jsx\n<div style={{ width: 250, height: 250 }} />\n```\n';
     expect(detected(code)).toEqual([]);
     expect(detected(`${code}\nThe page is {{ page.title }}.\n`)).toEqual(['template']);
+  });
+
+  test("TOML's `[[tool.uv.index]]` or bash's `[[ -f x ]]` in a code span is no wikilink", () => {
+    // uv's docs, Cargo's `[[bin]]` and the Rust reference were read with wikilinks on.
+    const markdown =
+      'Add a `[[tool.uv.index]]` table. Test for a file with `[[ -f "$file" ]]`, or ``[[ -d dir ]]``.\n';
+    expect(detected(markdown)).toEqual([]);
+    expect(detected(`${markdown}\nSee [[Other page]].\n`)).toEqual(['obsidian']);
   });
 
   test('`[[…]]` in a fence or its info string is no wikilink; in prose it is', () => {
