@@ -23,9 +23,17 @@ import type {
  * `micromark-extension-math` takes only `$$` alone for a closer, so such math ran on to the end of
  * its container or the document (over a directive's closing fence too). This construct, tried
  * before it, reads the block up to the labelled closer and makes the same `math` node, with the
- * label kept in `data.closingLabel` and written back after the closing `$$`. It reads only math
- * whose first closer is labelled: any other math (closed by a bare `$$`, or never closed) is left
- * to `micromark-extension-math`, unchanged.
+ * label kept in `data.closingLabel` and written back after the closing `$$`.
+ *
+ * It reads math whose closer is indented four columns or more too (QuantEcon's lectures close
+ * an aligned equation with `     $$` under its last line, and MyST reads that as the closer):
+ * `micromark-extension-math` reads such a line as math, and the math ran on to the next `$$`,
+ * the opener of the next equation, so every equation after it paired the wrong way. A `$$` is
+ * no LaTeX inside display math, so the line can only be meant to close it.
+ *
+ * It reads only math whose first closer is labelled or indented so: any other math (closed by a
+ * bare `$$` three columns in at most, or never closed) is left to `micromark-extension-math`,
+ * unchanged.
  */
 
 declare module 'micromark-util-types' {
@@ -108,7 +116,8 @@ function tokenizeLabelledMath(
       return before;
 
       function before(code: Code): State | undefined {
-        if (space(code) && prefix < 3) {
+        // Any indentation: four columns in, `$$` alone still closes (see above).
+        if (space(code)) {
           if (prefix === 0) effects.enter('linePrefix');
           prefix++;
           effects.consume(code);
@@ -146,7 +155,11 @@ function tokenizeLabelledMath(
       }
 
       function labelStart(code: Code): State | undefined {
-        if (lineEnds(code)) bareClose = true;
+        if (lineEnds(code)) {
+          // Indented four columns or more, a bare closer is this construct's.
+          if (prefix > 3) return afterLabel(code);
+          bareClose = true;
+        }
         if (code !== LEFT_PAREN && code !== LEFT_BRACE) return nok(code);
         opening = code;
         effects.enter('mathFlowFenceLabel');

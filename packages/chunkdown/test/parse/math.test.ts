@@ -85,6 +85,38 @@ describe('a label after the closing `$$` (MyST)', () => {
     });
   });
 
+  test('a bare `$$` four columns in or more closes the math too', () => {
+    // QuantEcon's lectures: `     $$` under an equation's last line. The math ran on to the
+    // next `$$`, the opener of the next equation, and every equation after it paired the wrong way.
+    const markdown = [
+      '$$',
+      'c \\leq y + a',
+      '     $$',
+      '',
+      'and also the constraints',
+      '',
+      '$$',
+      'c \\geq 0',
+      '$$',
+      '',
+    ].join('\n');
+    const tree = read(markdown);
+    expect(tree.children.map((node) => node.type)).toEqual(['math', 'paragraph', 'math']);
+    expect(maths(tree).map((node) => (node as { value: string }).value)).toEqual([
+      'c \\leq y + a',
+      'c \\geq 0',
+    ]);
+    expect(toMarkdown(tree, { extensions: [...parser.toMarkdown] })).toBe(
+      '$$\nc \\leq y + a\n$$\n\nand also the constraints\n\n$$\nc \\geq 0\n$$\n',
+    );
+    // Three columns in, the closer is `micromark-extension-math`'s, as before.
+    expect(maths(read('$$\na\n   $$\n'))[0]).not.toHaveProperty('data.closingLabel');
+    // In a list item, the columns count from the item's content.
+    expect(maths(read('- Item\n\n  $$\n  a\n        $$\n\n  Text.\n'))).toHaveLength(1);
+    const { chunks } = chunkdown({ chunkSize: 40, syntax: [math()] }).split(markdown);
+    expect(chunks.map((chunk) => chunk.text)).toContain('and also the constraints');
+  });
+
   test('in a block quote and indented as a list item’s, as the math it would be without the label', () => {
     for (const [labelled, bare] of [
       ['> $$\n> a\n> $$ (q)\n\nText.', '> $$\n> a\n> $$\n\nText.'],
