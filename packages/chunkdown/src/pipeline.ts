@@ -16,6 +16,7 @@ import { mergeSmall } from './pack/merge-small.js';
 import { addOverlap, type OverlappedDraft } from './pack/overlap.js';
 import { pack } from './pack/pack.js';
 import { planStyle } from './pack/plan.js';
+import { markCellBreaks } from './parse/cell-breaks.js';
 import { typeAlerts } from './parse/containers.js';
 import { type Dialect, dialectsFor } from './parse/dialect.js';
 import { takeFrontmatter } from './parse/frontmatter.js';
@@ -121,6 +122,7 @@ export function splitDocument(
           diagnostics: [],
         };
   typeAlerts(read.tree);
+  markCellBreaks(read.tree);
   const { tree, definitions } = normalize(read.tree, options, plan.memory?.normalized);
   const preserve =
     options.rules.link.style === 'preserve' || options.rules.image.style === 'preserve';

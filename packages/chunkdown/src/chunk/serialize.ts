@@ -15,6 +15,7 @@ import type {
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import type { Handle, Info, Options, SafeConfig, State } from 'mdast-util-to-markdown';
 import { defaultHandlers, toMarkdown } from 'mdast-util-to-markdown';
+import { cellBreakOf } from '../parse/cell-breaks.js';
 import {
   type ContainerSyntax,
   containerSyntax,
@@ -180,6 +181,9 @@ function writerOptions(
       // GFM writes a task list item's check with its paragraph handler: wrap that one.
       paragraph: within(state, base.handlers?.paragraph ?? defaultHandlers.paragraph),
       heading: within(state, base.handlers?.heading ?? defaultHandlers.heading),
+      // A notebook's cell break (`+++`) is written as the line it was.
+      thematicBreak: (node, parent, writer) =>
+        cellBreakOf(node) ?? defaultHandlers.thematicBreak(node, parent, writer),
     },
   };
 }
