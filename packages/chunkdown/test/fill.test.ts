@@ -150,6 +150,21 @@ describe('markup before a heading leads into it', () => {
     ).toBe(true);
   });
 
+  test('a MyST target before a heading or a block leads into it, after a cell break too', () => {
+    // MyST-NB's docs: `+++`, `(glue/gluing)=`, then the heading; the target ended the chunk before.
+    const { paragraph } = prose(23);
+    for (const chunkSize of [150, 200, 300, 500]) {
+      for (const maxOverflowRatio of [1, 1.5]) {
+        const markdown = `## Top\n\n${paragraph(chunkSize * 0.85)}\n\n+++\n\n(glue/gluing)=\n\n### Next\n\n${paragraph(chunkSize * 0.6)}\n\n(fig-cat)=\n\n${paragraph(chunkSize * 0.7)}\n`;
+        const { chunks } = chunkdown({ chunkSize, maxOverflowRatio }).split(markdown);
+        const label = `${chunkSize} ×${maxOverflowRatio}`;
+        const holder = chunks.find((chunk) => chunk.text.includes('(glue/gluing)='));
+        expect(holder?.text, label).toMatch(/^\(glue\/gluing\)=\n\n### Next\n/);
+        for (const chunk of chunks) expect(chunk.text, label).not.toMatch(/\)=$/);
+      }
+    }
+  });
+
   test('a closing tag before a heading stays with what it closes', () => {
     const { paragraph } = prose(17);
     const markdown = `## A\n\n<div class="note">\n\n${paragraph(120)}\n\n</div>\n\n## B\n\n${paragraph(120)}\n`;

@@ -2,6 +2,7 @@ import type { Heading, Html, Nodes, Paragraph, Parent } from 'mdast';
 import type { RuleKey } from '../options.js';
 import { containerSyntax } from '../parse/containers.js';
 import { isPlainText } from '../parse/nesting.js';
+import { isMystTarget } from '../util/markup.js';
 import { htmlUnit, opensElement } from './html.js';
 import { linesUnit, mathUnit } from './lines.js';
 import { opensAlert, phrasingUnit } from './phrasing.js';
@@ -21,15 +22,6 @@ function ruleKeepsWhole(state: SplitState, key: RuleKey, node: Nodes): Atomic | 
  * one-sentence edit at size 500 more than at half (issue 26).
  */
 const LEAD_IN_SHARE = 0.5;
-
-/** A MyST target line, `(label)=`: it names the block after it. */
-const target = /^\([^()\s]+\)=$/;
-
-/** Whether a paragraph is a MyST target line, which stays with the block after it. */
-function isTarget(paragraph: Paragraph): boolean {
-  const only = paragraph.children[0];
-  return paragraph.children.length === 1 && only?.type === 'text' && target.test(only.value);
-}
 
 /**
  * Whether a paragraph is an alert's marker line alone (`> [!TIP]`, `> [!tip]- Title`, then a
@@ -78,7 +70,7 @@ const containerSplitter: NodeSplitter = (node, path, section, state) => {
 export const splitters: Record<string, NodeSplitter> = {
   paragraph: (node, path, section, state) => {
     const unit = phrasingUnit(node as Paragraph, path, section, state);
-    if (isTarget(node as Paragraph) || marksAlert(node as Paragraph, path)) {
+    if (isMystTarget(node) || marksAlert(node as Paragraph, path)) {
       return { ...unit, leadIn: true };
     }
     return introduces(node as Paragraph) && unit.size <= state.options.chunkSize * LEAD_IN_SHARE

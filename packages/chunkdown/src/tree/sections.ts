@@ -1,6 +1,6 @@
 import type { Heading, Root, RootContent } from 'mdast';
 import { isPlainText } from '../parse/nesting.js';
-import { anchorCount, rawMarkup } from '../util/markup.js';
+import { anchorCount, isMystTarget, rawMarkup } from '../util/markup.js';
 import { openFences } from './open-fences.js';
 
 /**
@@ -78,7 +78,7 @@ export function buildSections(root: Root, source?: string): Section {
 /**
  * Take the anchors that lead into a heading off the end of the blocks before it: HTML blocks (or
  * paragraphs of inline HTML alone) of only anchors and comments, anchors among them (`<a id="old-name"></a>`,
- * `<!-- Old headings. Do not remove or links may break. -->`). They name the heading after them;
+ * `<!-- Old headings. Do not remove or links may break. -->`), and MyST targets (`(glue/gluing)=`). They name the heading after them;
  * left at the end of the section before, they were a chunk of their own whenever that section's
  * last chunk was full.
  *
@@ -93,7 +93,7 @@ function leadingMarkup(blocks: RootContent[]): RootContent[] {
   while (start > 0) {
     const block = blocks[start - 1] as RootContent;
     const markup = isPlainText(block) ? undefined : rawMarkup(block);
-    const count = markup ? anchorCount(markup) : -1;
+    const count = isMystTarget(block) ? 1 : markup ? anchorCount(markup) : -1;
     if (count < 0) break;
     anchors += count;
     start--;

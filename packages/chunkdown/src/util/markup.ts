@@ -47,3 +47,21 @@ export function anchorCount(html: Html): number {
   });
   return rest.trim() === '' ? anchors : -1;
 }
+
+/**
+ * Whether a block is a MyST target line alone (`(glue/gluing)=`): like an anchor, it names the
+ * heading or block after it, so it leads into it.
+ *
+ * @param node
+ *   A block.
+ * @returns
+ *   Whether it is a target line.
+ */
+export function isMystTarget(node: Nodes): boolean {
+  if (node.type !== 'paragraph' || node.children.length !== 1) return false;
+  const [only] = node.children;
+  return only?.type === 'text' && mystTarget.test(only.value);
+}
+
+/** A MyST target line: a label in parentheses, then `=`. */
+const mystTarget = /^\([^()\s]+\)=$/;
