@@ -54,4 +54,20 @@ describe('notebook cell breaks', () => {
     const { chunks } = chunkdown({ chunkSize: 1000 }).split(markdown);
     expect(chunks[0]?.text).toBe('Intro.\n\n+++ more\n\n* item\n\n  +++');
   });
+
+  test('update() gives what split() gives, around cell breaks too', () => {
+    const splitter = chunkdown({ chunkSize: 100, syntax: auto() });
+    const long = Array.from({ length: 40 }, (_, index) => `${lecture}\n(s${index})=\n\n`).join('');
+    const previous = splitter.split(long);
+    const at = long.indexOf('## An Example', long.length / 2);
+    for (const edited of [
+      `${long.slice(0, at)}+++\n\n${long.slice(at)}`,
+      `${long.slice(0, at - 5)}${long.slice(at)}`,
+      long.replace('And a last paragraph', 'And a final paragraph'),
+    ]) {
+      const { changes, ...updated } = splitter.update(previous, edited);
+      expect(updated).toEqual(chunkdown({ chunkSize: 100, syntax: auto() }).split(edited));
+      expect(changes.kept.length).toBeGreaterThan(previous.chunks.length / 2);
+    }
+  });
 });
