@@ -87,8 +87,9 @@ export function mdx(options: When = {}): Syntax {
 
 /**
  * MkDocs (Material for MkDocs, Python-Markdown): admonitions (`!!! note "Title"`, `??? tip`,
- * `???+ tip`) and content tabs (`=== "Tab"`), whose bodies are indented four columns. Detected by
- * such a line followed by an indented body.
+ * `???+ tip`) and content tabs (`=== "Tab"`), whose bodies are indented four columns, and
+ * PyMdown's blocks (`/// note | Title` … `///`, `//// tab | Python` … `////`). Detected by such
+ * a line followed by an indented body, or by a block that closes.
  *
  * @param options
  *   When it is on.
