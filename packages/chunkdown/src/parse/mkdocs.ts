@@ -2,7 +2,13 @@ import type { Container } from '../types.js';
 import type { DialectParser, ScannedContainer } from './dialect.js';
 import type { SourceLine } from './source-lines.js';
 import type { SourceText } from './source-text.js';
-import { type PairedTagLines, pairTagLines, type TagLine, type TagLineRules } from './tag-lines.js';
+import {
+  keepBlankAfterOpeners,
+  type PairedTagLines,
+  pairTagLines,
+  type TagLine,
+  type TagLineRules,
+} from './tag-lines.js';
 
 /**
  * The MkDocs dialect (Material for MkDocs, Python-Markdown): admonitions (`!!! note "Title"`,
@@ -110,14 +116,7 @@ export function scanBlocks(source: SourceText): PairedTagLines {
 
 function findBlocks(source: SourceText): PairedTagLines {
   const found = pairTagLines(source, blockRules);
-  for (const each of found.scanned) {
-    // A blank line after the opener (and its options) stays, as the source wrote it.
-    if (
-      /^(?:\r?\n|\r)[ \t>]*(?:\r?\n|\r)/.test(source.text.slice(each.open[1], each.open[1] + 200))
-    ) {
-      each.separator = '\n\n';
-    }
-  }
+  keepBlankAfterOpeners(source.text, found.scanned);
   return found;
 }
 

@@ -3,6 +3,7 @@ import type { DialectParser } from './dialect.js';
 import type { SourceLine } from './source-lines.js';
 import type { SourceText } from './source-text.js';
 import {
+  keepBlankAfterOpeners,
   literalBlocks,
   type PairedTagLines,
   pairTagLines,
@@ -210,11 +211,8 @@ function findMyst(source: SourceText): PairedTagLines {
     // Header rows are written with `*` bullets, as the rows after them are (a list whose bullet
     // changes is two lists, and a list table holds one).
     if (each.rows) each.opener = each.opener.replace(/(\n)[-+](?=[ \t])/g, '$1*');
-    // A blank line after the opener (and its options) stays, as the source wrote it.
-    if (/^(?:\r?\n|\r)[ \t>]*(?:\r?\n|\r)/.test(markdown.slice(each.open[1], each.open[1] + 200))) {
-      each.separator = '\n\n';
-    }
   }
+  keepBlankAfterOpeners(markdown, found.scanned);
   return found;
 }
 

@@ -327,3 +327,25 @@ export function literalBlocks(
   }
   return blocks;
 }
+
+/**
+ * Keep the blank line a container's opener (and its options) has after it in the source: its
+ * pieces are written with it (`separator`), as the source wrote them.
+ *
+ * @param markdown
+ *   The document.
+ * @param scanned
+ *   Its containers (changed in place).
+ */
+export function keepBlankAfterOpeners(
+  markdown: string,
+  scanned: readonly ScannedContainer[],
+): void {
+  for (const each of scanned) {
+    if (blankLineNext.test(markdown.slice(each.open[1], each.open[1] + 200)))
+      each.separator = '\n\n';
+  }
+}
+
+/** The end of a line, then a line of nothing but spaces and block quote markers. */
+const blankLineNext = /^(?:\r?\n|\r)[ \t>]*(?:\r?\n|\r)/;
