@@ -652,7 +652,9 @@ function containerHandler(state: WriterState, asWritten: Handle): Handle {
  */
 function opensListItem(node: Parent, parent: Parents | undefined): boolean {
   return (
-    node.type === 'containerDirective' && parent?.type === 'listItem' && parent.children[0] === node
+    node.type === 'containerDirective' &&
+    (parent?.type === 'listItem' || parent?.type === 'footnoteDefinition') &&
+    parent.children[0] === node
   );
 }
 

@@ -538,6 +538,23 @@ describe('the template dialect', () => {
     ]);
   });
 
+  test('so does a piece of a footnote definition', () => {
+    // MyST's quickstart: `[^3]:`, a paragraph, then `    :::{iframe} https://…` in the note. The
+    // piece that starts at the directive wrote it on the label's line (`[^3]: :::{iframe} …`),
+    // where it is text, and its address became a link.
+    const markdown =
+      '# Notes\n\nText with a note.[^3]\n\n[^3]:\n    Just as an example of lots of helpful information at your finger-tips, here is the video.\n\n    :::{iframe} https://www.youtube.com/embed/yYcQf-Yq8B0\n    :::\n\n    Cannot do that in a PDF, and more words to make it longer than a chunk.\n';
+    for (const chunkSize of [60, 100]) {
+      const { chunks } = checkInvariants(markdown, { chunkSize, syntax: auto() });
+      const pieces = chunks.filter((chunk) => chunk.text.includes('{iframe}'));
+      expect(pieces.length).toBeGreaterThan(0);
+      for (const piece of pieces) {
+        expect(piece.text).not.toMatch(/\[\^3\]: *:::/);
+        expect(piece.text).toMatch(/(?:^|\n) {4}:::\{iframe\} https:/);
+      }
+    }
+  });
+
   test('a closing tag at the margin still ends the list before it', () => {
     const markdown =
       '{{% columns %}}\n- one has some words\n\n{{% /columns %}}\n\n- two has some words\n';
