@@ -30,4 +30,27 @@ describe('the invariant checker', () => {
       expect(result.chunks.some((chunk) => chunk.text.includes('Zeebe'))).toBe(false);
     }
   });
+
+  test('math closed by `$$` four columns in is read as chunkdown reads it', () => {
+    // QuantEcon's lectures: the checker read the indented closer as math and reported every
+    // equation after it as changed.
+    const markdown = [
+      '# Budget',
+      '',
+      '$$',
+      "c + \\sum_{s'} \\hat a(s') Q(s' | s)",
+      '     \\leq  y^k(s) + a',
+      '     $$',
+      '',
+      'and also the constraints',
+      '',
+      '$$',
+      'c \\geq 0',
+      '$$',
+    ].join('\n');
+    for (const chunkSize of [40, 500]) {
+      const { chunks } = checkInvariants(markdown, { chunkSize, syntax: auto() });
+      expect(chunks.map((chunk) => chunk.text).join('\n')).toContain('     \\leq  y^k(s) + a\n$$');
+    }
+  });
 });

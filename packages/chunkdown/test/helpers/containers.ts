@@ -90,10 +90,11 @@ export function unbalancedContainers(text: string): string[] {
  *   The values of its `math` nodes.
  */
 export function displayMath(text: string): string[] {
-  const unlabelled = text.replace(
-    /^([ \t>]*\${2,})[ \t]*(?:\([^\s()]+\)|\{[^{}\n]+\})[ \t]*$/gm,
-    '$1',
-  );
+  // Labels after a closer go, and a bare closer four columns in or more is moved to the line's
+  // start: chunkdown's math reads both as closers, `micromark-extension-math` neither.
+  const unlabelled = text
+    .replace(/^([ \t>]*\${2,})[ \t]*(?:\([^\s()]+\)|\{[^{}\n]+\})[ \t]*$/gm, '$1')
+    .replace(/^[ \t]{4,}(\${2,})[ \t]*$/gm, '$1');
   const tree = fromMarkdown(unlabelled, {
     extensions: [math({ singleDollarTextMath: false })],
     mdastExtensions: [mathFromMarkdown()],
