@@ -640,17 +640,18 @@ function containerHandler(state: WriterState, asWritten: Handle): Handle {
     let written = syntax.opener;
     if (inner) written += separator + inner;
     if (syntax.closer) written += (inner ? closeSeparator : '\n') + syntax.closer;
-    return syntax.scanned && opensListItem(node, parent) ? `\n${written}` : written;
+    return syntax.scanned && opensItem(node, parent) ? `\n${written}` : written;
   };
 }
 
 /**
- * Whether a container is the first block of a list item. One a scanner found (a template tag, a
- * MyST or MkDocs block) is then written on the line after the item's marker (`1.`, then
- * `   :::{figure} x`), where its opener starts a line as the scanner reads it, not on the marker
- * line (`1. :::{figure} x`); a directive or JSX element that micromark reads stays there.
+ * Whether a container is the first block of a list item or a footnote definition. One a scanner
+ * found (a template tag, a MyST or MkDocs block) is then written on the line after the item's
+ * marker (`1.`, then `   :::{figure} x`) or the note's label (`[^3]:`), where its opener starts a
+ * line as the scanner reads it, not on the marker line (`1. :::{figure} x`); a directive or JSX
+ * element that micromark reads stays there.
  */
-function opensListItem(node: Parent, parent: Parents | undefined): boolean {
+function opensItem(node: Parent, parent: Parents | undefined): boolean {
   return (
     node.type === 'containerDirective' &&
     (parent?.type === 'listItem' || parent?.type === 'footnoteDefinition') &&
