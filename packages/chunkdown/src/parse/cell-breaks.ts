@@ -1,4 +1,5 @@
-import type { Paragraph, Root, ThematicBreak } from 'mdast';
+import type { Root, ThematicBreak } from 'mdast';
+import { soleText } from '../util/markup.js';
 
 /**
  * A notebook's cell break, as Jupytext and MyST write one between markdown cells: `+++` alone on
@@ -20,23 +21,15 @@ const cellBreak = /^\+\+\+[ \t]*$/;
  */
 export function markCellBreaks(tree: Root): void {
   tree.children.forEach((node, index) => {
-    if (node.type !== 'paragraph') return;
-    const line = cellBreakLine(node);
-    if (line === undefined) return;
+    const line = soleText(node);
+    if (line === undefined || !cellBreak.test(line)) return;
     const mark: ThematicBreak = {
       type: 'thematicBreak',
-      data: { cellBreak: line } as ThematicBreak['data'],
+      data: { cellBreak: line.trimEnd() } as ThematicBreak['data'],
       ...(node.position ? { position: node.position } : {}),
     };
     tree.children[index] = mark;
   });
-}
-
-/** The line of a paragraph that is a cell break, or `undefined`. */
-function cellBreakLine(paragraph: Paragraph): string | undefined {
-  const [only, ...rest] = paragraph.children;
-  if (only?.type !== 'text' || rest.length > 0) return undefined;
-  return cellBreak.test(only.value) ? only.value.trimEnd() : undefined;
 }
 
 /**

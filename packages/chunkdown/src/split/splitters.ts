@@ -2,7 +2,7 @@ import type { Heading, Html, Nodes, Paragraph, Parent } from 'mdast';
 import type { RuleKey } from '../options.js';
 import { containerSyntax } from '../parse/containers.js';
 import { isPlainText } from '../parse/nesting.js';
-import { isMystTarget } from '../util/markup.js';
+import { isMystTarget, soleText } from '../util/markup.js';
 import { htmlUnit, opensElement } from './html.js';
 import { linesUnit, mathUnit } from './lines.js';
 import { opensAlert, phrasingUnit } from './phrasing.js';
@@ -30,11 +30,7 @@ const LEAD_IN_SHARE = 0.5;
 function marksAlert(paragraph: Paragraph, path: readonly Parent[]): boolean {
   if (!opensAlert(paragraph, path) || !isOneLine(paragraph)) return false;
   // Text alone, or more than text (`> [!NOTE] Positioning <a id="x"></a>`) with a body after it.
-  const only = paragraph.children[0];
-  return (
-    (path[path.length - 1] as Parent).children.length > 1 ||
-    (paragraph.children.length === 1 && only?.type === 'text')
-  );
+  return (path[path.length - 1] as Parent).children.length > 1 || soleText(paragraph) !== undefined;
 }
 
 /** Whether a paragraph is one line: no soft or hard line break in it. */

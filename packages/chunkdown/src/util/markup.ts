@@ -58,9 +58,23 @@ export function anchorCount(html: Html): number {
  *   Whether it is a target line.
  */
 export function isMystTarget(node: Nodes): boolean {
-  if (node.type !== 'paragraph' || node.children.length !== 1) return false;
+  const text = soleText(node);
+  return text !== undefined && mystTarget.test(text);
+}
+
+/**
+ * The text of a paragraph that holds one text node and nothing else (`(label)=`, `+++`), or
+ * `undefined`.
+ *
+ * @param node
+ *   A block.
+ * @returns
+ *   Its text.
+ */
+export function soleText(node: Nodes): string | undefined {
+  if (node.type !== 'paragraph' || node.children.length !== 1) return undefined;
   const [only] = node.children;
-  return only?.type === 'text' && mystTarget.test(only.value);
+  return only?.type === 'text' ? only.value : undefined;
 }
 
 /** A MyST target line: a label in parentheses, then `=`. */
