@@ -204,7 +204,12 @@ export function pairTagLines(source: SourceText, rules: TagLineRules): PairedTag
   };
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as SourceLine;
-    if ((line.code && !rules.codeLines) || line.blank || !first.has(line.text.charCodeAt(0))) {
+    if (line.blank || !first.has(line.text.charCodeAt(0))) continue;
+    if (line.code && !rules.codeLines) {
+      if (inLiteral && closesInCode(line, lines, index, markdown, rules, inLiteral)) {
+        found.unpaired.push(inLiteral);
+        inLiteral = undefined;
+      }
       continue;
     }
     const read = rules.read(line, lines, index, markdown);
@@ -258,6 +263,25 @@ function enclosing(open: readonly TagLine[], index: number): number {
   let at = index - 1;
   while (at >= 0 && (open[at] as TagLine).implicit) at--;
   return at;
+}
+
+/**
+ * Whether a line of code closes the literal block open before it: the template language ends a
+ * literal block (`{% raw %}`) at its first closer, in code or not. Such a block ends inside code
+ * that it opened, so it is no block (its opener is a line of text; the closer stays code), and
+ * the next opener starts afresh (Jekyll's docs have a `{% endraw %}` before a fence's closer).
+ */
+function closesInCode(
+  line: SourceLine,
+  lines: readonly SourceLine[],
+  index: number,
+  markdown: string,
+  rules: TagLineRules,
+  literal: TagLine,
+): boolean {
+  const read = rules.read(line, lines, index, markdown);
+  const tags = read === undefined ? [] : Array.isArray(read) ? read : [read as TagLine];
+  return tags.some((tag) => closes(tag, literal));
 }
 
 /** Where a tag's text is: `[start, end)`. */

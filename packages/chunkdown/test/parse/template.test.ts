@@ -581,6 +581,42 @@ describe('the template dialect', () => {
     }
   });
 
+  test('a raw block whose closer is inside a fenced block it opened is no block (Jekyll)', () => {
+    // Liquid ends `raw` at the first `{% endraw %}`, code or not; here that is inside the fence
+    // (the author closed the fence after it), so the raw block and the fence cross. The opener
+    // paired with the next raw block's closer and took the prose and heading between them in.
+    const markdown = [
+      '{% raw %}',
+      '```liquid',
+      '<table>{{ row }}</table>',
+      '{% endraw %}',
+      '```',
+      '',
+      'For now, we do not display any content from the second row onwards.',
+      '',
+      '### Add table data rows',
+      '',
+      'In this section we add the data rows to the table.',
+      '',
+      '{% raw %}',
+      '```liquid',
+      '{% tablerow pair in row %}',
+      '```',
+      '{% endraw %}',
+      '',
+    ].join('\n');
+    const literals = scanTemplateTags(sourceText(markdown)).literals.map(({ open, close }) =>
+      markdown.slice(open.line.start, close.line.end),
+    );
+    expect(literals).toEqual([
+      '{% raw %}\n```liquid\n{% tablerow pair in row %}\n```\n{% endraw %}',
+    ]);
+    const { chunks } = checkInvariants(markdown, { chunkSize: 100, syntax: [template()] });
+    const heading = chunks.find((chunk) => chunk.text.includes('### Add table data rows'));
+    expect(heading?.text.startsWith('### Add table data rows')).toBe(true);
+    expect(heading?.breadcrumbs.map((crumb) => crumb.text)).toEqual([]);
+  });
+
   test('a literal block whose body holds a long fence is left as it was, nothing lost', () => {
     const markdown = '{% raw %}\n````````````\ncode\n````````````\n{% endraw %}\n\nAfter.\n';
     const { chunks } = chunkdown({ chunkSize: 500, syntax: [template()] }).split(markdown);
