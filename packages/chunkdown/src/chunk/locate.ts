@@ -1,6 +1,6 @@
 import type { Heading, Nodes, Parent } from 'mdast';
 import { toString as nodeText } from 'mdast-util-to-string';
-import { alertOf, containerSyntax } from '../parse/containers.js';
+import { alertOf, containerSyntax, literalSyntax } from '../parse/containers.js';
 import type { Leaf } from '../split/types.js';
 import type { Provenance } from '../tree/provenance.js';
 import type { SourceMap } from '../tree/source-map.js';
@@ -179,7 +179,8 @@ export function containersOf(leaves: readonly Leaf[]): Container[] {
   }
   const found: Container[] = [];
   for (const node of chain) {
-    const container = containerSyntax(node)?.container ?? alertOf(node);
+    const container =
+      containerSyntax(node)?.container ?? literalSyntax(node)?.container ?? alertOf(node);
     if (container) found.push(container);
   }
   return found;

@@ -30,6 +30,11 @@ export interface TagLine {
   role: 'open' | 'close' | 'single' | 'boundary';
   /** What follows the name (attributes, arguments). */
   rest: string;
+  /**
+   * How a Hugo shortcode is delimited: `<` (`{{< tab >}}`, its body raw) or `%` (`{{% tab %}}`,
+   * its body markdown).
+   */
+  delimiter?: '<' | '%' | undefined;
   /** The line. */
   line: SourceLine;
   /**
@@ -82,10 +87,10 @@ export interface TagLineRules {
   /** Whether a code fence line may be a tag (MyST's ```` ```{note} ````): then `read` is offered it. */
   codeLines?: boolean | undefined;
   /**
-   * Whether an opening tag starts a literal block (`{% raw %}`, `{% highlight %}`): no tag
-   * inside it counts, up to its closer.
+   * Whether an opening tag starts a literal block (`{% raw %}`, `{% highlight %}`, a Docsy code
+   * tab), given the innermost tag open around it: no tag inside it counts, up to its closer.
    */
-  literal?(tag: TagLine): boolean;
+  literal?(tag: TagLine, parent: TagLine | undefined): boolean;
   /** The container a pair makes, from its opening tag. */
   container(opener: TagLine): Container;
 }
@@ -175,7 +180,7 @@ export function pairTagLines(source: SourceText, rules: TagLineRules): PairedTag
       }
     }
     if (tag.role === 'open') {
-      if (rules.literal?.(tag)) inLiteral = tag;
+      if (rules.literal?.(tag, open[open.length - 1])) inLiteral = tag;
       else open.push(tag);
       return;
     }

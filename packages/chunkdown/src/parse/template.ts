@@ -81,11 +81,29 @@ const branchOf: Readonly<Record<string, readonly string[]>> = {
 /** Blocks whose body is no markdown: kept as written. */
 const literal = new Set(['raw', 'highlight', 'comment', 'verbatim']);
 
+/**
+ * Whether a tag is one of Docsy's code tabs: a `{{< tab >}}` right inside a `{{< tabpane >}}`,
+ * neither of them `text=true`. Docsy renders such a tab's body as a code block (in its `lang`),
+ * so it is literal: YAML's `---`, TOML's `+++` and a shell's `# comment` in it are code, not a
+ * heading or a break. A `{{% tab %}}` body is markdown.
+ */
+function isCodeTab(tag: TagLine, parent: TagLine | undefined): boolean {
+  return (
+    tag.family === 'hugo' &&
+    tag.name === 'tab' &&
+    tag.delimiter === '<' &&
+    parent?.family === 'hugo' &&
+    parent.name === 'tabpane' &&
+    tagAttributes(tag.rest).text !== 'true' &&
+    tagAttributes(parent.rest).text !== 'true'
+  );
+}
+
 /** The rules of template block tags for the paired-tag-line engine. */
 const templateRules: TagLineRules = {
   firstChars: [123],
   read: tagLine,
-  literal: (tag) => literal.has(tag.name),
+  literal: (tag, parent) => literal.has(tag.name) || isCodeTab(tag, parent),
   container: containerOf,
 };
 
@@ -150,6 +168,7 @@ function halfPairedLines(found: PairedTagLines): number[] {
 
 /** What a literal block is: its name, and the language of `{% highlight ruby %}`. */
 function literalContainer(tag: TagLine): Container {
+  if (tag.family === 'hugo') return containerOf(tag);
   const language = tag.name === 'highlight' ? /^[\w+#.-]+/.exec(tag.rest)?.[0] : undefined;
   return { kind: 'template', name: tag.name, ...(language ? { attributes: { language } } : {}) };
 }
@@ -273,6 +292,7 @@ function tagOf(text: string, line: SourceLine, start?: number, end?: number): Ta
     // A self-closing shortcode (`{{< tab header="x" />}}`) opens nothing.
     role: hugo[2] !== undefined ? 'close' : rest.endsWith('/') ? 'single' : 'open',
     rest,
+    delimiter: hugo[1] as '<' | '%',
     ...place,
   };
 }

@@ -438,6 +438,64 @@ describe('the template dialect', () => {
     }
   });
 
+  test("Docsy's code tabs (`{{< tab >}}` in a `tabpane`, not `text=true`) are literal: code", () => {
+    // Docsy renders such a tab's body as a code block (in its `lang`); read as markdown, YAML's
+    // `---` made a heading of the line before it, `+++` a cell break, and indentation was lost.
+    const yaml = [
+      '---',
+      'title: Some super section',
+      'cascade:',
+      '  github_repo: https://github.com/some-username/another-repo/',
+      '  github_subdir: docs',
+      '…',
+      '---',
+    ].join('\n');
+    const bash = '# Install the theme first\nnpm install docsy';
+    const markdown = [
+      'Intro.',
+      '',
+      '{{< tabpane >}}',
+      '{{< tab header="Front matter:" disabled=true />}}',
+      '{{< tab header="yaml" lang="yaml" >}}',
+      yaml,
+      '{{< /tab >}}',
+      '{{< tab "Bash" >}}',
+      bash,
+      '{{< /tab >}}',
+      '{{< /tabpane >}}',
+      '',
+      '{{< tabpane text=true >}}',
+      '{{< tab "Prose" >}}',
+      '# A heading in a text tab',
+      '',
+      'Text tabs are markdown.',
+      '{{< /tab >}}',
+      '{{< /tabpane >}}',
+      '',
+    ].join('\n');
+    const literal = scanTemplateTags(sourceText(markdown)).literals.map(({ open }) => open.rest);
+    expect(literal).toEqual(['header="yaml" lang="yaml"', '"Bash"']);
+    for (const chunkSize of [80, 1000]) {
+      const { chunks } = checkInvariants(markdown, { chunkSize, syntax: auto() });
+      const all = chunks.map((chunk) => chunk.text).join('\n');
+      expect(all).toContain('  github_repo: https://github.com/some-username/another-repo/');
+      expect(all).toContain('…\n---');
+      const headings = chunks.flatMap((chunk) => chunk.breadcrumbs.map((crumb) => crumb.text));
+      expect(headings).not.toContain('Install the theme first');
+      expect(headings).not.toContain('…');
+      const tab = chunks.find((chunk) => chunk.text.includes('npm install docsy'));
+      if (chunkSize === 80) {
+        expect(tab?.containers.map((container) => container.name)).toEqual(['tabpane', 'tab']);
+        // A text tab is markdown, a container of blocks.
+        const text = chunks.find((chunk) => chunk.text.includes('Text tabs are markdown.'));
+        expect(text?.containers.map((container) => container.name)).toEqual(['tabpane', 'tab']);
+      }
+    }
+    const percent =
+      '{{< tabpane >}}\n{{% tab "Markdown" %}}\n# Percent tabs are markdown\n\nText.\n{{% /tab %}}\n{{< /tabpane >}}\n';
+    expect(scanTemplateTags(sourceText(percent)).literals).toEqual([]);
+  });
+
   test('a tag pair in indented code (an MkDocs admonition showing Jinja) stays code', () => {
     const markdown = [
       '!!! Tip "Only in a git repo"',
