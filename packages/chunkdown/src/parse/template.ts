@@ -82,19 +82,20 @@ const branchOf: Readonly<Record<string, readonly string[]>> = {
 const literal = new Set(['raw', 'highlight', 'comment', 'verbatim']);
 
 /**
- * Whether a tag is one of Docsy's code tabs: a `{{< tab >}}` right inside a `{{< tabpane >}}`,
- * neither of them `text=true`. Docsy renders such a tab's body as a code block (in its `lang`),
- * so it is literal: YAML's `---`, TOML's `+++` and a shell's `# comment` in it are code, not a
- * heading or a break. A `{{% tab %}}` body is markdown.
+ * Whether a tag is a code tab: one of Docsy's (a `{{< tab >}}` right inside a `{{< tabpane >}}`,
+ * neither of them `text=true`) or of Kubernetes' (`{{< tab name="POSIX" codelang="yaml" >}}`).
+ * Both sites render such a tab's body as a code block, so it is literal: YAML's `---`, TOML's
+ * `+++` and a shell's `# comment` in it are code, not a heading or a break. A `{{% tab %}}` body
+ * is markdown.
  */
 function isCodeTab(tag: TagLine, parent: TagLine | undefined): boolean {
+  if (tag.family !== 'hugo' || tag.name !== 'tab' || tag.delimiter !== '<') return false;
+  const attributes = tagAttributes(tag.rest);
+  if (attributes.codelang !== undefined) return true;
   return (
-    tag.family === 'hugo' &&
-    tag.name === 'tab' &&
-    tag.delimiter === '<' &&
     parent?.family === 'hugo' &&
     parent.name === 'tabpane' &&
-    tagAttributes(tag.rest).text !== 'true' &&
+    attributes.text !== 'true' &&
     tagAttributes(parent.rest).text !== 'true'
   );
 }

@@ -491,6 +491,12 @@ describe('the template dialect', () => {
         expect(text?.containers.map((container) => container.name)).toEqual(['tabpane', 'tab']);
       }
     }
+    // Kubernetes' code tabs say their language.
+    const k8s =
+      '{{< tabs name="tab_with_code" >}}\n{{< tab name="POSIX" codelang="yaml" >}}\napiVersion: v1\n---\nkind: Preference\n{{< /tab >}}\n{{< tab name="Notes" >}}\nText.\n{{< /tab >}}\n{{< /tabs >}}\n';
+    expect(scanTemplateTags(sourceText(k8s)).literals.map(({ open }) => open.rest)).toEqual([
+      'name="POSIX" codelang="yaml"',
+    ]);
     const percent =
       '{{< tabpane >}}\n{{% tab "Markdown" %}}\n# Percent tabs are markdown\n\nText.\n{{% /tab %}}\n{{< /tabpane >}}\n';
     expect(scanTemplateTags(sourceText(percent)).literals).toEqual([]);
