@@ -219,3 +219,49 @@ describe('headings never stand alone', () => {
     }
   });
 });
+
+describe('breadcrumbs are the headings as read', () => {
+  test('without inline HTML (anchors, badges) or an attribute block (`{#id}`)', () => {
+    const body = (name: string) =>
+      `The first sentence of the ${name} is long enough to fill a chunk. The ${name} goes on in a second sentence, in a chunk of its own.`;
+    const markdown = [
+      '# Guide <a href="#guide" id="guide"></a>',
+      '',
+      body('guide'),
+      '',
+      '## Start staking <a href="#start" id="start"></a> {#start-staking}',
+      '',
+      body('first section'),
+      '',
+      '### The <code>sync</code> option <Badge type="tip" text="beta" />',
+      '',
+      body('option'),
+      '',
+      '### Ids as kramdown writes them {: #kramdown .note}',
+      '',
+      body('last section'),
+      '',
+      '## <img src="logo.png">',
+      '',
+      body('markup heading'),
+      '',
+    ].join('\n');
+    const { chunks } = checkInvariants(markdown, { chunkSize: 80, context: true });
+    const crumbs = (name: string) =>
+      chunks
+        .find((chunk) => chunk.text.startsWith(`The ${name} goes on`))
+        ?.breadcrumbs.map((crumb) => crumb.text);
+    expect(crumbs('guide')).toEqual(['Guide']);
+    expect(crumbs('first section')).toEqual(['Guide', 'Start staking']);
+    expect(crumbs('option')).toEqual(['Guide', 'Start staking', 'The sync option']);
+    expect(crumbs('last section')).toEqual([
+      'Guide',
+      'Start staking',
+      'Ids as kramdown writes them',
+    ]);
+    // A heading of markup only keeps its markup.
+    expect(crumbs('markup heading')).toEqual(['Guide', '<img src="logo.png">']);
+    const second = chunks.find((chunk) => chunk.text.startsWith('The first section goes on'));
+    expect(second?.embedText?.split('\n')[0]).toBe('Guide › Start staking');
+  });
+});

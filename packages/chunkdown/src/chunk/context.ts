@@ -1,6 +1,7 @@
 import type { Root } from 'mdast';
 import { toString as nodeText } from 'mdast-util-to-string';
 import type { Breadcrumb, Container, Frontmatter, LengthFunction } from '../types.js';
+import { headingText } from '../util/heading-text.js';
 import { segmentOffsets } from '../util/segmenter.js';
 
 /** What joins the parts of a context header. */
@@ -61,8 +62,9 @@ export function documentTitle(
   if (given !== undefined) return { text: given, fromHeading: false };
   for (const node of tree?.children ?? []) {
     if (node.type !== 'heading' || node.depth !== 1) continue;
-    const text = nodeText(node).trim();
-    if (text !== '' && !/[\r\n]/.test(text)) return { text: oneLine(text), fromHeading: true };
+    const text = headingText(node);
+    if (text !== '' && !/[\r\n]/.test(nodeText(node).trim()))
+      return { text: oneLine(text), fromHeading: true };
   }
   return undefined;
 }

@@ -7,6 +7,7 @@ import { isPlainText } from '../parse/nesting.js';
 import type { Leaf } from '../split/types.js';
 import type { SourceMap } from '../tree/source-map.js';
 import type { Breadcrumb, Chunk, Container } from '../types.js';
+import { headingText } from '../util/heading-text.js';
 import { literalText } from '../util/literal.js';
 import {
   type AssembleContext,
@@ -313,7 +314,7 @@ function summarize(rendered: Rendered, context: FinishContext): RenderSummary {
 /** The heading a chunk starts with, if it starts with one. */
 function leadingHeading(root: Root): Breadcrumb | undefined {
   const first = root.children[0];
-  return first?.type === 'heading' ? { text: nodeText(first), depth: first.depth } : undefined;
+  return first?.type === 'heading' ? { text: headingText(first), depth: first.depth } : undefined;
 }
 
 /** The chunk of a draft that fits. */

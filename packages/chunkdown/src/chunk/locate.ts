@@ -1,10 +1,10 @@
 import type { Heading, Nodes, Parent } from 'mdast';
-import { toString as nodeText } from 'mdast-util-to-string';
 import { alertOf, containerSyntax, literalSyntax } from '../parse/containers.js';
 import type { Leaf } from '../split/types.js';
 import type { Provenance } from '../tree/provenance.js';
 import type { SourceMap } from '../tree/source-map.js';
 import type { Breadcrumb, Container } from '../types.js';
+import { headingText } from '../util/heading-text.js';
 import { literalText } from '../util/literal.js';
 
 /**
@@ -134,7 +134,7 @@ export function breadcrumbs(leaves: readonly Leaf[]): Breadcrumb[] {
   }
   return first.section.trail
     .filter((heading) => !own.has(heading))
-    .map((heading: Heading) => ({ text: nodeText(heading), depth: heading.depth }));
+    .map((heading: Heading) => ({ text: headingText(heading), depth: heading.depth }));
 }
 
 /** Whether a node is content of a chunk, not a heading, a thematic break or a definition. */
