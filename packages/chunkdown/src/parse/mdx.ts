@@ -5,6 +5,7 @@ import { htmlFlow, htmlText } from 'micromark-core-commonmark';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import type { Diagnostic } from '../types.js';
 import type { DialectParser, MicromarkExtension, SegmentedFailure } from './dialect.js';
+import { headingIdNode, headingIdSyntax } from './heading-id.js';
 import type { SegmentFailure } from './segmented.js';
 import { proseOutsideCode, type SourceText } from './source-text.js';
 
@@ -23,9 +24,9 @@ import { proseOutsideCode, type SourceText } from './source-text.js';
 export function mdxParser(): DialectParser {
   return {
     // No estree programs on the nodes: nothing reads them, and a tree is smaller without.
-    micromark: [mdxjs({ addResult: false }), htmlComments],
-    mdast: mdxFromMarkdown(),
-    toMarkdown: [mdxToMarkdown()],
+    micromark: [mdxjs({ addResult: false }), htmlComments, headingIdSyntax()],
+    mdast: [...mdxFromMarkdown(), headingIdNode.fromMarkdown],
+    toMarkdown: [mdxToMarkdown(), headingIdNode.toMarkdown],
     detect: showsMdx,
     diagnose: mdxDiagnostic,
     locate: locateMdxFailure,

@@ -90,6 +90,8 @@ export function createRawMeasure(lengthFunction: LengthFunction): Measure {
         return node.tag;
       case 'docfxTag':
         return node.tag;
+      case 'mdxHeadingId':
+        return node.raw;
       case 'link':
         return `[](${node.url}${node.title ? ` "${node.title}"` : ''})`;
       case 'image':

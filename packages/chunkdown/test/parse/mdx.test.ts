@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { chunkdown } from '../../src/index.js';
 import { jsxFlowSpans, mdxDiagnostic, mdxParser, showsMdx } from '../../src/parse/mdx.js';
 import { sourceText } from '../../src/parse/source-text.js';
-import { auto } from '../../src/syntax.js';
+import { auto, mdx } from '../../src/syntax.js';
 
 describe('jsxFlowSpans', () => {
   const spanned = (markdown: string) =>
@@ -125,5 +125,38 @@ describe('mdxDiagnostic', () => {
   test('other errors are not MDX errors', () => {
     expect(mdxDiagnostic(new RangeError('Maximum call stack size exceeded'))).toBeUndefined();
     expect(mdxDiagnostic('nope')).toBeUndefined();
+  });
+});
+
+describe('heading ids (Docusaurus)', () => {
+  test('`{#id}` is an atom: no diagnostic, written as it was, no content, not in breadcrumbs', () => {
+    const markdown = [
+      "import Tabs from '@theme/Tabs';",
+      '',
+      '# Guide',
+      '',
+      '## Custom heading {#custom-id}',
+      '',
+      'The first sentence of the section is long enough to fill a chunk. The section goes on in a second sentence, in a chunk of its own.',
+      '',
+      '<Tabs>',
+      '',
+      'Text in a tab, {props.name}.',
+      '',
+      '</Tabs>',
+      '',
+    ].join('\n');
+    const result = chunkdown({ chunkSize: 80, syntax: [mdx()] }).split(markdown);
+    expect(result.diagnostics ?? []).toEqual([]);
+    const text = result.chunks.map((chunk) => chunk.text).join('\n');
+    expect(text).toContain('## Custom heading {#custom-id}');
+    const after = result.chunks.find((chunk) => chunk.text.startsWith('The section goes on'));
+    expect(after?.breadcrumbs.map((crumb) => crumb.text)).toEqual(['Guide', 'Custom heading']);
+    const heading = result.chunks.find((chunk) => chunk.text.includes('{#custom-id}'));
+    // The id is no content: a shorter one measures the same.
+    const shorter = chunkdown({ chunkSize: 80, syntax: [mdx()] }).split(
+      heading?.text.replace('{#custom-id}', '{#c}') ?? '',
+    );
+    expect(heading?.contentSize).toBe(shorter.chunks[0]?.contentSize);
   });
 });
