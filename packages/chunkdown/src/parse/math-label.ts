@@ -39,12 +39,15 @@ import type {
 declare module 'micromark-util-types' {
   interface TokenTypeMap {
     mathFlowFenceLabel: 'mathFlowFenceLabel';
+    mathFlowFenceAfterValue: 'mathFlowFenceAfterValue';
   }
 }
 
-/** What the label is kept in, on the `math` node's `data`. */
+/** What the label is kept in, on the `math` node's `data`, and where the closer was. */
 interface LabelData {
   closingLabel?: string | undefined;
+  /** The closing `$$` ended the math's last line of TeX (`\end{cases}$$`). */
+  closesLastLine?: boolean | undefined;
 }
 
 const DOLLAR = 36;
@@ -209,6 +212,110 @@ function tokenizeLabelledMath(
     },
   };
 
+  /**
+   * A line of TeX that ends with the closing `$$` (`\end{cases}$$`), as MyST, Pandoc and MathJax
+   * close display math opened with TeX on its line (`$$\begin{cases}`): the TeX is a line of the
+   * math, the `$$` its closer.
+   */
+  const valueThenCloser: Construct = {
+    partial: true,
+    tokenize(effects: Effects, ok: State, nok: State): State {
+      let prefix = 0;
+      let size = 0;
+      let fence = 0;
+      return before;
+
+      function before(code: Code): State | undefined {
+        if (space(code)) {
+          if (prefix === 0) effects.enter('linePrefix');
+          prefix++;
+          effects.consume(code);
+          return before;
+        }
+        if (prefix > 0) effects.exit('linePrefix');
+        if (lineEnds(code) || code === DOLLAR) return nok(code);
+        effects.enter('mathFlowValue');
+        return tex(code);
+      }
+
+      function tex(code: Code): State | undefined {
+        if (lineEnds(code)) return nok(code);
+        if (code === DOLLAR) return effects.check(fenceAtEnd, closing, texDollar)(code);
+        size++;
+        effects.consume(code);
+        return tex;
+      }
+
+      function texDollar(code: Code): State | undefined {
+        size++;
+        effects.consume(code);
+        return tex;
+      }
+
+      function closing(code: Code): State | undefined {
+        effects.exit('mathFlowValue');
+        effects.enter('mathFlowFence');
+        effects.enter('mathFlowFenceAfterValue');
+        return sequence(code);
+      }
+
+      function sequence(code: Code): State | undefined {
+        if (code === DOLLAR) {
+          fence++;
+          effects.consume(code);
+          return sequence;
+        }
+        effects.exit('mathFlowFenceAfterValue');
+        if (space(code)) {
+          effects.enter('whitespace');
+          return trailing(code);
+        }
+        return end(code);
+      }
+
+      function trailing(code: Code): State | undefined {
+        if (space(code)) {
+          effects.consume(code);
+          return trailing;
+        }
+        effects.exit('whitespace');
+        return end(code);
+      }
+
+      function end(code: Code): State | undefined {
+        if (!lineEnds(code) || size === 0 || fence < sizeOpen) return nok(code);
+        effects.exit('mathFlowFence');
+        return ok(code);
+      }
+    },
+  };
+
+  /** At a `$`: dollars to the end of the line (spaces after them aside). */
+  const fenceAtEnd: Construct = {
+    partial: true,
+    tokenize(effects: Effects, ok: State, nok: State): State {
+      let dollars = 0;
+      return run;
+
+      function run(code: Code): State | undefined {
+        if (code === DOLLAR) {
+          dollars++;
+          effects.consume(code);
+          return run;
+        }
+        return rest(code);
+      }
+
+      function rest(code: Code): State | undefined {
+        if (space(code)) {
+          effects.consume(code);
+          return rest;
+        }
+        return lineEnds(code) && dollars >= sizeOpen ? ok(code) : nok(code);
+      }
+    },
+  };
+
   return start;
 
   function start(code: Code): State | undefined {
@@ -281,6 +388,10 @@ function tokenizeLabelledMath(
 
   function notCloser(code: Code): State | undefined {
     if (bareClose) return nok(code);
+    return effects.attempt(valueThenCloser, done, lineOfMath)(code);
+  }
+
+  function lineOfMath(code: Code): State | undefined {
     if (indent > 0 && space(code)) {
       effects.enter('linePrefix');
       return prefix(0)(code);
@@ -330,6 +441,15 @@ function tokenizeLabelledMath(
 export function mathLabelFromMarkdown(): MdastExtension {
   return {
     exit: {
+      mathFlowFenceAfterValue() {
+        for (let index = this.stack.length - 1; index >= 0; index--) {
+          const node = this.stack[index];
+          if (node?.type === 'math') {
+            node.data = { ...node.data, closesLastLine: true } as never;
+            return;
+          }
+        }
+      },
       mathFlowFenceLabel(token) {
         // The math node is under the buffer its value is gathered in.
         for (let index = this.stack.length - 1; index >= 0; index--) {
@@ -361,9 +481,11 @@ export function mathLabelToMarkdown(base: ToMarkdownExtension): ToMarkdownExtens
   return {
     handlers: {
       math(node: DisplayMath, ...rest: never[]): string {
-        const written = write(node, ...rest);
-        const label = (node.data as LabelData | undefined)?.closingLabel;
-        return label ? `${written} ${label}` : written;
+        let written = write(node, ...rest);
+        const data = node.data as LabelData | undefined;
+        // The closing `$$` back at the end of the last line of TeX, where it was.
+        if (data?.closesLastLine) written = written.replace(/\r?\n(\$+)$/, '$1');
+        return data?.closingLabel ? `${written} ${data.closingLabel}` : written;
       },
     } as never,
   };

@@ -37,11 +37,15 @@ export function mathParser(options: MathOptions = {}): DialectParser {
   };
 }
 
+/** A line of TeX that ends with a closing `$$`. */
+const closesLastLine = /\S\$\$[ \t]*$/;
+
 /** A line that is display math on its own: `$$ … $$`. */
 const oneLineMath = /^\$\$.*\S.*\$\$[ \t]*$/;
 
 /**
- * Whether a document has `$$` lines that pair (outside fenced code), or a line with `$$ … $$`.
+ * Whether a document has `$$` lines that pair (outside fenced code), a `$$` line closed at the
+ * end of a later line (`\end{cases}$$`), or a line with `$$ … $$`.
  *
  * @param source
  *   The document.
@@ -51,7 +55,12 @@ const oneLineMath = /^\$\$.*\S.*\$\$[ \t]*$/;
 export function pairedDollarLines(source: SourceText): boolean {
   let open = false;
   for (const line of source.lines()) {
-    if (line.code || !line.text.startsWith('$$')) continue;
+    if (line.code) continue;
+    // (A line of TeX that ends with the closer: `\end{cases}$$`.)
+    if (!line.text.startsWith('$$')) {
+      if (open && closesLastLine.test(line.text)) return true;
+      continue;
+    }
     if (oneLineMath.test(line.text) || open) return true;
     open = true;
   }

@@ -89,13 +89,46 @@ export function unbalancedContainers(text: string): string[] {
  * @returns
  *   The values of its `math` nodes.
  */
+/**
+ * Display math closed at the end of its last line of TeX (`$$\begin{x}` … `\end{x}$$`), as
+ * chunkdown reads it, with the closer moved to a line of its own, as `micromark-extension-math`
+ * reads it.
+ */
+function closersOnTheirLines(text: string): string {
+  let open = false;
+  let fence: string | undefined;
+  return text
+    .split('\n')
+    .map((line) => {
+      const marker = /^[ \t>]*(`{3,}|~{3,})/.exec(line)?.[1];
+      if (!open && fence !== undefined) {
+        if (marker?.startsWith(fence)) fence = undefined;
+        return line;
+      }
+      if (!open && marker) {
+        fence = marker;
+        return line;
+      }
+      const match = /^([ \t>]*)(.*?)(\${2,})[ \t]*$/.exec(line);
+      const tex = match?.[2] ?? '';
+      if (!open) {
+        if (/^[ \t>]*\${2,}[^$]*$/.test(line)) open = true;
+        return line;
+      }
+      if (!match) return line;
+      open = false;
+      return tex.trim() === '' ? line : `${match[1]}${tex}\n${match[1]}${match[3]}`;
+    })
+    .join('\n');
+}
+
 export function displayMath(text: string): string[] {
   // Labels after a closer go, and a bare closer four columns in or more is moved to the line's
   // start: chunkdown's math reads both as closers, `micromark-extension-math` neither.
   const unlabelled = text
     .replace(/^([ \t>]*\${2,})[ \t]*(?:\([^\s()]+\)|\{[^{}\n]+\})[ \t]*$/gm, '$1')
     .replace(/^[ \t]{4,}(\${2,})[ \t]*$/gm, '$1');
-  const tree = fromMarkdown(unlabelled, {
+  const tree = fromMarkdown(closersOnTheirLines(unlabelled), {
     extensions: [math({ singleDollarTextMath: false })],
     mdastExtensions: [mathFromMarkdown()],
   });

@@ -6,11 +6,17 @@ import { chunkdown } from '../../src/index.js';
 import { mathParser, pairedDollarLines } from '../../src/parse/math.js';
 import { sourceText } from '../../src/parse/source-text.js';
 import { math } from '../../src/syntax.js';
+import { checkInvariants } from '../helpers/invariants.js';
 
 describe('pairedDollarLines', () => {
   test('display math: two $$ lines, or $$ … $$ on one line', () => {
     expect(pairedDollarLines(sourceText('$$\nx^2\n$$'))).toBe(true);
     expect(pairedDollarLines(sourceText('$$ E = mc^2 $$'))).toBe(true);
+  });
+
+  test('a $$ line closed at the end of a later line of TeX', () => {
+    expect(pairedDollarLines(sourceText('$$\\begin{cases}\nx\n\\end{cases}$$\n'))).toBe(true);
+    expect(pairedDollarLines(sourceText('Costs $$5.\n\nAnd $$6$$ too.'))).toBe(false);
   });
 
   test('prices and one $$ line are not math, nor $$ inside fenced code', () => {
@@ -161,5 +167,64 @@ describe('a label after the closing `$$` (MyST)', () => {
     expect(chunks.length).toBeGreaterThan(at + 1);
     for (const chunk of chunks.slice(at + 1)) expect(chunk.text).not.toContain('$');
     expect(chunks.map((chunk) => chunk.text).join(' ')).toContain('with **bold** words.');
+  });
+});
+
+describe('TeX on the lines of the `$$` (MyST, Pandoc, MathJax, Jupyter)', () => {
+  const parser = mathParser();
+  const read = (markdown: string): Root =>
+    fromMarkdown(markdown, {
+      extensions: [...parser.micromark],
+      mdastExtensions: [...parser.mdast],
+    });
+  const maths = (tree: Nodes): Nodes[] =>
+    tree.type === 'math'
+      ? [tree]
+      : 'children' in tree
+        ? (tree.children as Nodes[]).flatMap((child) => maths(child))
+        : [];
+
+  test('`$$\\begin{cases}` … `\\end{cases}$$` is display math, closed on its last line', () => {
+    // NumPy's tutorials write equations this way: the math ran on over headings and code to
+    // the next bare `$$` or the end of the document.
+    const markdown = [
+      'Intro.',
+      '',
+      '$$\\begin{cases}',
+      'a + b = 1 \\\\',
+      'c = \\$5',
+      '\\end{cases}$$',
+      '',
+      'Solving gives the answer.',
+      '',
+      '## Next',
+      '',
+      'More text after the heading.',
+      '',
+      '$$\\left[',
+      'y',
+      '\\right]$$  ',
+      '',
+      'End of the page.',
+      '',
+    ].join('\n');
+    const [first, second] = maths(read(markdown)) as Array<{ value: string }>;
+    expect(first?.value).toBe('a + b = 1 \\\\\nc = \\$5\n\\end{cases}');
+    expect(second?.value).toBe('y\n\\right]');
+    const { chunks } = checkInvariants(markdown, { chunkSize: 40, syntax: [math()] });
+    // The heading after the math is a heading, and heads its section.
+    const more = chunks.find((chunk) => chunk.text.includes('More text'));
+    expect(more?.text.startsWith('## Next')).toBe(true);
+    const end = chunks.find((chunk) => chunk.text.includes('End of the page.'));
+    expect(end?.breadcrumbs.map((crumb) => crumb.text)).toEqual(['Next']);
+    const all = chunks.map((chunk) => chunk.text).join('\n\n');
+    expect(all).toContain('$$\\begin{cases}\na + b = 1 \\\\\nc = \\$5\n\\end{cases}$$');
+    expect(all).toContain('$$\\left[\ny\n\\right]$$');
+  });
+
+  test('a line that only ends with dollars inside the math is no closer unless they are `$$`', () => {
+    const markdown = '$$\\begin{x}\ncosts \\$\n\\end{x}$$\n\nAfter.\n';
+    const [node] = maths(read(markdown)) as Array<{ value: string }>;
+    expect(node?.value).toBe('costs \\$\n\\end{x}');
   });
 });
