@@ -360,35 +360,24 @@ const namedReferences: Readonly<Record<string, string>> = {
 };
 
 /**
- * A piece of a template's literal block whose whole text is one fenced code block (Jekyll's
- * `{% raw %}` around a `` ```liquid `` block, as docs show Liquid): the piece reopens that fence
- * when it starts after the opening line and closes it when it ends before the closing line, so
- * that each piece is a fenced block of its own, as split code is.
+ * A piece of a template's literal block that starts or ends inside a fenced code block of the
+ * literal's text (Jekyll's `{% raw %}` around a `` ```liquid `` block, as docs show Liquid; a
+ * Docsy code tab holding a fence): the piece reopens that fence when it starts inside it and
+ * closes it when it ends inside it, so that each piece is fenced blocks of its own, as split
+ * code is.
  *
  * @param value The piece's text.
  * @param from Where the piece starts in the literal's text.
  * @param whole The literal node the piece was cut from.
- * @returns The piece's text, fenced as the literal's text is.
+ * @returns The piece's text, its fences closed.
  */
 function withInnerFence(value: string, from: number, whole: Nodes): string {
   const text = 'value' in whole && typeof whole.value === 'string' ? whole.value : '';
-  // Blank lines may come before the fence (the source's blank line after `{% raw %}`).
-  const lead = /^(?:[ \t]*(?:\r?\n|\r))*/.exec(text)?.[0].length ?? 0;
-  const inner = text.slice(lead).trimEnd();
-  const lines = inner.split(/\r?\n|\r/);
-  const opening = lines[0] as string;
-  const fence = scanFences(opening);
-  if (!fence || lines.length < 2) return value;
-  // One fenced block: every line but the last leaves it open, and the last closes it.
-  let open: typeof fence | undefined = fence;
-  for (const line of lines.slice(1, -1)) open = open && scanFences(line, open);
-  if (!open || scanFences(lines.at(-1) as string, open)) return value;
-  const closedAt = lead + inner.length - (lines.at(-1) as string).length;
+  const atStart = from > 0 ? scanFences(text.slice(0, from)) : undefined;
+  const atEnd = scanFences(value, atStart);
   let body = value;
-  if (from > lead) body = `${opening.trimStart()}\n${body}`;
-  if (from + value.length <= closedAt) {
-    body = `${body.replace(/(?:\r?\n|\r)$/, '')}\n${fence.char.repeat(fence.length)}`;
-  }
+  if (atStart) body = `${atStart.char.repeat(atStart.length)}${atStart.info}\n${body}`;
+  if (atEnd) body = `${body.replace(/(?:\r?\n|\r)$/, '')}\n${atEnd.char.repeat(atEnd.length)}`;
   return body;
 }
 

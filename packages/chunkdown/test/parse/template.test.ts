@@ -502,6 +502,42 @@ describe('the template dialect', () => {
     expect(scanTemplateTags(sourceText(percent)).literals).toEqual([]);
   });
 
+  test('a piece of a literal block that starts or ends inside a fence of its text reopens or closes it', () => {
+    // A code tab holding a fence and a line after it, and a raw block with text around a fence:
+    // cut by lines, a piece left the fence open, the next opened one.
+    const markdown = [
+      'Intro.',
+      '',
+      '{{< tabpane >}}',
+      '{{< tab header="md" >}}',
+      '```yaml',
+      'key: value',
+      'other: value',
+      '```',
+      '# A comment line',
+      '{{< /tab >}}',
+      '{{< /tabpane >}}',
+      '',
+      '{% raw %}',
+      'Before the fence.',
+      '```liquid',
+      '{{ page.title }}',
+      '{{ page.url }}',
+      '```',
+      'After the fence.',
+      '{% endraw %}',
+      '',
+    ].join('\n');
+    for (const chunkSize of [30, 45]) {
+      const { chunks } = checkInvariants(markdown, { chunkSize, syntax: auto() });
+      const all = chunks.map((chunk) => chunk.text).join('\n');
+      for (const line of ['key: value', 'other: value', '# A comment line', '{{ page.url }}'])
+        expect(all).toContain(line);
+      const fenced = chunks.filter((chunk) => chunk.text.includes('other: value'));
+      for (const chunk of fenced) expect(chunk.text.match(/^```/gm)).toHaveLength(2);
+    }
+  });
+
   test('a tag pair in indented code (an MkDocs admonition showing Jinja) stays code', () => {
     const markdown = [
       '!!! Tip "Only in a git repo"',
