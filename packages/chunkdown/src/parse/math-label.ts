@@ -80,6 +80,26 @@ const nextLine: Construct = {
 };
 
 /**
+ * The state that reads the spaces at `code` as one `whitespace` token, then goes on to `next`;
+ * straight to `next` when there are none.
+ */
+function whitespaceThen(effects: Effects, next: State): State {
+  const inside: State = (code) => {
+    if (space(code)) {
+      effects.consume(code);
+      return inside;
+    }
+    effects.exit('whitespace');
+    return next(code);
+  };
+  return (code) => {
+    if (!space(code)) return next(code);
+    effects.enter('whitespace');
+    return inside(code);
+  };
+}
+
+/**
  * The micromark extension: a flow construct at `$`, tried before `micromark-extension-math`'s.
  *
  * @returns
@@ -141,20 +161,7 @@ function tokenizeLabelledMath(
         }
         if (size < sizeOpen) return nok(code);
         effects.exit('mathFlowFenceSequence');
-        if (space(code)) {
-          effects.enter('whitespace');
-          return gap(code);
-        }
-        return labelStart(code);
-      }
-
-      function gap(code: Code): State | undefined {
-        if (space(code)) {
-          effects.consume(code);
-          return gap;
-        }
-        effects.exit('whitespace');
-        return labelStart(code);
+        return whitespaceThen(effects, labelStart)(code);
       }
 
       function labelStart(code: Code): State | undefined {
@@ -192,22 +199,13 @@ function tokenizeLabelledMath(
       }
 
       function afterLabel(code: Code): State | undefined {
-        if (space(code)) {
-          effects.enter('whitespace');
-          return trailing(code);
-        }
+        return whitespaceThen(effects, lineEnd)(code);
+      }
+
+      function lineEnd(code: Code): State | undefined {
         if (!lineEnds(code)) return nok(code);
         effects.exit('mathFlowFence');
         return ok(code);
-      }
-
-      function trailing(code: Code): State | undefined {
-        if (space(code)) {
-          effects.consume(code);
-          return trailing;
-        }
-        effects.exit('whitespace');
-        return afterLabel(code);
       }
     },
   };
@@ -221,8 +219,6 @@ function tokenizeLabelledMath(
     partial: true,
     tokenize(effects: Effects, ok: State, nok: State): State {
       let prefix = 0;
-      let size = 0;
-      let fence = 0;
       return before;
 
       function before(code: Code): State | undefined {
@@ -238,16 +234,15 @@ function tokenizeLabelledMath(
         return tex(code);
       }
 
+      // (At least one character of TeX: `before` takes no `$` or line end.)
       function tex(code: Code): State | undefined {
         if (lineEnds(code)) return nok(code);
         if (code === DOLLAR) return effects.check(fenceAtEnd, closing, texDollar)(code);
-        size++;
         effects.consume(code);
         return tex;
       }
 
       function texDollar(code: Code): State | undefined {
-        size++;
         effects.consume(code);
         return tex;
       }
@@ -259,31 +254,17 @@ function tokenizeLabelledMath(
         return sequence(code);
       }
 
+      // (`fenceAtEnd` checked that enough dollars, then spaces, end the line.)
       function sequence(code: Code): State | undefined {
         if (code === DOLLAR) {
-          fence++;
           effects.consume(code);
           return sequence;
         }
         effects.exit('mathFlowFenceAfterValue');
-        if (space(code)) {
-          effects.enter('whitespace');
-          return trailing(code);
-        }
-        return end(code);
-      }
-
-      function trailing(code: Code): State | undefined {
-        if (space(code)) {
-          effects.consume(code);
-          return trailing;
-        }
-        effects.exit('whitespace');
-        return end(code);
+        return whitespaceThen(effects, end)(code);
       }
 
       function end(code: Code): State | undefined {
-        if (!lineEnds(code) || size === 0 || fence < sizeOpen) return nok(code);
         effects.exit('mathFlowFence');
         return ok(code);
       }
@@ -333,20 +314,7 @@ function tokenizeLabelledMath(
     }
     if (sizeOpen < 2) return nok(code);
     effects.exit('mathFlowFenceSequence');
-    if (space(code)) {
-      effects.enter('whitespace');
-      return openGap(code);
-    }
-    return metaStart(code);
-  }
-
-  function openGap(code: Code): State | undefined {
-    if (space(code)) {
-      effects.consume(code);
-      return openGap;
-    }
-    effects.exit('whitespace');
-    return metaStart(code);
+    return whitespaceThen(effects, metaStart)(code);
   }
 
   function metaStart(code: Code): State | undefined {
@@ -442,26 +410,24 @@ export function mathLabelFromMarkdown(): MdastExtension {
   return {
     exit: {
       mathFlowFenceAfterValue() {
-        for (let index = this.stack.length - 1; index >= 0; index--) {
-          const node = this.stack[index];
-          if (node?.type === 'math') {
-            node.data = { ...node.data, closesLastLine: true } as never;
-            return;
-          }
-        }
+        markMath(this.stack, { closesLastLine: true });
       },
       mathFlowFenceLabel(token) {
-        // The math node is under the buffer its value is gathered in.
-        for (let index = this.stack.length - 1; index >= 0; index--) {
-          const node = this.stack[index];
-          if (node?.type === 'math') {
-            node.data = { ...node.data, closingLabel: this.sliceSerialize(token) } as never;
-            return;
-          }
-        }
+        markMath(this.stack, { closingLabel: this.sliceSerialize(token) });
       },
     },
   };
+}
+
+/** Add to the `data` of the math node being read (it is under the buffer its value is gathered in). */
+function markMath(stack: readonly { type: string; data?: unknown }[], data: LabelData): void {
+  for (let index = stack.length - 1; index >= 0; index--) {
+    const node = stack[index];
+    if (node?.type === 'math') {
+      node.data = { ...(node.data as object | undefined), ...data } as never;
+      return;
+    }
+  }
 }
 
 /**

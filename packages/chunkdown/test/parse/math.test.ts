@@ -8,6 +8,19 @@ import { sourceText } from '../../src/parse/source-text.js';
 import { math } from '../../src/syntax.js';
 import { checkInvariants } from '../helpers/invariants.js';
 
+const parser = mathParser();
+const read = (markdown: string): Root =>
+  fromMarkdown(markdown, {
+    extensions: [...parser.micromark],
+    mdastExtensions: [...parser.mdast],
+  });
+const maths = (tree: Nodes): Nodes[] =>
+  tree.type === 'math'
+    ? [tree]
+    : 'children' in tree
+      ? (tree.children as Nodes[]).flatMap((child) => maths(child))
+      : [];
+
 describe('pairedDollarLines', () => {
   test('display math: two $$ lines, or $$ … $$ on one line', () => {
     expect(pairedDollarLines(sourceText('$$\nx^2\n$$'))).toBe(true);
@@ -42,19 +55,6 @@ describe('mathParser', () => {
 });
 
 describe('a label after the closing `$$` (MyST)', () => {
-  const parser = mathParser();
-  const read = (markdown: string): Root =>
-    fromMarkdown(markdown, {
-      extensions: [...parser.micromark],
-      mdastExtensions: [...parser.mdast],
-    });
-  const maths = (tree: Nodes): Nodes[] =>
-    tree.type === 'math'
-      ? [tree]
-      : 'children' in tree
-        ? (tree.children as Nodes[]).flatMap((child) => maths(child))
-        : [];
-
   test('closes the math, which keeps the label and is written with it', () => {
     const markdown = '$$ meta\ne = mc^2\n\nx\n$$ (eq-energy)\n\nAfter.';
     const tree = read(markdown);
@@ -171,19 +171,6 @@ describe('a label after the closing `$$` (MyST)', () => {
 });
 
 describe('TeX on the lines of the `$$` (MyST, Pandoc, MathJax, Jupyter)', () => {
-  const parser = mathParser();
-  const read = (markdown: string): Root =>
-    fromMarkdown(markdown, {
-      extensions: [...parser.micromark],
-      mdastExtensions: [...parser.mdast],
-    });
-  const maths = (tree: Nodes): Nodes[] =>
-    tree.type === 'math'
-      ? [tree]
-      : 'children' in tree
-        ? (tree.children as Nodes[]).flatMap((child) => maths(child))
-        : [];
-
   test('`$$\\begin{cases}` … `\\end{cases}$$` is display math, closed on its last line', () => {
     // NumPy's tutorials write equations this way: the math ran on over headings and code to
     // the next bare `$$` or the end of the document.
