@@ -17,6 +17,7 @@ import { defineSyntax } from './parse/dialect.js';
 import { type DirectiveOptions, directiveParser } from './parse/directive.js';
 import { docfxParser } from './parse/docfx.js';
 import { type MathOptions, mathParser } from './parse/math.js';
+import { mdcParser } from './parse/mdc.js';
 import { mdxParser } from './parse/mdx.js';
 import { mkdocsParser } from './parse/mkdocs.js';
 import { mystParser } from './parse/myst.js';
@@ -167,11 +168,29 @@ export function docfx(options: When = {}): Syntax {
 }
 
 /**
+ * MDC (Nuxt Content, Docus, `remark-mdc`) block components, read as containers whose body is
+ * markdown: `::note` … `::`, `::card{title="Open" icon="i-x"}` … `::`, `::alert[Label]` … `::`,
+ * nested by indentation or by more colons (`:::template-features`; a closer ends the innermost
+ * component of as many colons), their props (a `---` YAML block right after the opening line)
+ * repeated with the opener on every piece; inline components (`:badge[v4.3]`,
+ * `:read-more{to="/x"}`) are atoms. A component whose closer is not in the document stays a line
+ * of text. Detected by components of two colons that pair.
+ *
+ * @param options
+ *   When it is on.
+ * @returns
+ *   The dialect.
+ */
+export function mdc(options: When = {}): Syntax {
+  return defineSyntax('mdc', whenOf(options, 'mdc'), mdcParser());
+}
+
+/**
  * The built-in dialects by name, in the order {@link auto} gives them: what `--syntax` names, and
  * what a dialect's name resolves to on the command line's worker threads.
  */
 export const builtinSyntax: Readonly<Record<SyntaxName, (options?: When) => Syntax>> =
-  Object.freeze({ mdx, directive, math, mkdocs, template, obsidian, myst, docfx });
+  Object.freeze({ mdx, directive, math, mkdocs, template, obsidian, myst, docfx, mdc });
 
 /** Names of the dialects, in the order {@link auto} gives them. */
 export const syntaxNames: readonly SyntaxName[] = Object.freeze(
@@ -182,8 +201,8 @@ export const syntaxNames: readonly SyntaxName[] = Object.freeze(
  * Every dialect, each on only for the documents that show it: `:::` lines that pair (directives),
  * `$$` lines that pair (math), top-level `import`/`export` with JSX (MDX), `!!!`/`???`/`===`
  * lines followed by an indented body (MkDocs), template tags, wikilinks (Obsidian), MyST
- * directives that pair, DocFX's lines that pair, tab headings and tags. What the command line
- * and the visualizer use.
+ * directives that pair, DocFX's lines that pair, tab headings and tags, MDC components that
+ * pair. What the command line and the visualizer use.
  *
  * @returns
  *   The dialects.

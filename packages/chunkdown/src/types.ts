@@ -176,7 +176,8 @@ export type SyntaxName =
   | 'template'
   | 'obsidian'
   | 'myst'
-  | 'docfx';
+  | 'docfx'
+  | 'mdc';
 
 /**
  * A docs dialect to parse, made by `chunkdown/syntax`: `directive()`, `math()`, `mdx()`,
@@ -248,6 +249,7 @@ export interface Container {
     | 'template'
     | 'myst'
     | 'docfx'
+    | 'mdc'
     | (string & {});
   /** Its name: `note`, `tip`, `TabItem`, `NOTE` (as written, lower-cased for directives, admonitions and alerts). */
   name: string;

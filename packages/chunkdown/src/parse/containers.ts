@@ -120,7 +120,11 @@ export function blankScanned(markdown: string, scanned: readonly ScannedContaine
         let opener = blankLines(markdown, each.open);
         const firstLine = firstLineEnd(markdown, each.open) - each.open[0];
         if (firstInItem(markdown, each.open[0], firstLine)) {
-          opener = openerPlaceholder(firstLine) + opener.slice(firstLine);
+          // An HTML comment where it fits, else a thematic break (`::tip`: five characters).
+          const standIn = firstLine >= 7 ? openerPlaceholder(firstLine) : '*'.repeat(firstLine);
+          opener = standIn + opener.slice(firstLine);
+        } else if (endsList(markdown, each.open[0], firstLine)) {
+          opener = '*'.repeat(firstLine) + opener.slice(firstLine);
         }
         return [
           [...each.open, opener],
@@ -220,13 +224,34 @@ export function literalSyntax(node: Nodes): LiteralSyntax | undefined {
  * Whether an opener's first line is the first line of a list item's content, under a marker alone
  * on its line (`1.`, then `   :::{figure} x`, as a piece of an item is written): blanked, it
  * would leave the item empty (an item starts with one blank line at most), so it stands in as an
- * HTML comment, which the item holds and {@link groupScanned} takes out.
+ * HTML comment (or, shorter than one, a thematic break), which the item holds and
+ * {@link groupScanned} takes out.
  */
 function firstInItem(markdown: string, start: number, length: number): boolean {
   const lineStart = markdown.lastIndexOf('\n', start - 1) + 1;
-  if (lineStart === 0 || length < 7) return false;
+  if (lineStart === 0 || length < 3) return false;
   const previous = markdown.slice(markdown.lastIndexOf('\n', lineStart - 2) + 1, lineStart - 1);
   return markerAlone.test(previous);
+}
+
+/**
+ * Whether an opener's first line, at the start of its line, comes after a list item (the last
+ * line before it that holds anything is indented or starts with a list marker): blanked, it would
+ * let an indented body go on in that item, where the dialect reads the opener as ending the list.
+ * It stands in as a thematic break (`***`), which ends the list and is taken out again
+ * (`groupScanned`).
+ */
+function endsList(markdown: string, start: number, length: number): boolean {
+  const lineStart = markdown.lastIndexOf('\n', start - 1) + 1;
+  if (lineStart === 0 || start !== lineStart || length < 3) return false;
+  let end = lineStart - 1;
+  while (end > 0) {
+    const from = markdown.lastIndexOf('\n', end - 1) + 1;
+    const line = markdown.slice(from, end);
+    if (line.trim() !== '') return /^(?:[ \t]|(?:[*+-]|\d{1,9}[.)])(?:[ \t]|\r?$))/.test(line);
+    end = from - 1;
+  }
+  return false;
 }
 
 /** A line that is a list item's marker alone (`1.`, `-`), in block quotes or not. */
@@ -409,9 +434,13 @@ export function groupScanned(
     }
     if (each.body === 'fenced') {
       const closeStart = each.close?.[0] ?? markdown.length;
-      // The opener that stood in as an HTML comment first in a list item (`firstInItem`) goes.
+      // The opener that stood in as an HTML comment or a thematic break first in a list item
+      // (`firstInItem`), or as a thematic break after one (`endsList`), goes.
       const placeholder = children[first - 1];
-      if (placeholder?.type === 'html' && startOf(placeholder) === openStart) {
+      if (
+        (placeholder?.type === 'html' || placeholder?.type === 'thematicBreak') &&
+        startOf(placeholder) === openStart
+      ) {
         children.splice(first - 1, 1);
         first--;
       }

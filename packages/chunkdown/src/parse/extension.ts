@@ -16,6 +16,7 @@ export const reservedNames: readonly string[] = Object.freeze([
   'docfx',
   'myst',
   'obsidian',
+  'mdc',
   'admonition',
   'tab',
   'jsx',

@@ -15,6 +15,9 @@
  * - MyST directives (`myst`): a fence of backticks, tildes or colons runs to the first line of its
  *   character alone at least as long (as MyST reads it); a directive's body (`{name}` after the
  *   fence) is read again inside, code is not; a fence never closed is left open.
+ * - MDC components (`mdc`): a line of two colons or more and a name opens (`::note`,
+ *   `::card{…}`, `:::template-features`), a line of colons alone closes the innermost one open of
+ *   as many.
  *
  * Lines inside fenced code are not read (under MDX a fence may be indented: MDX has no indented
  * code). Block quote and list markers in front of a line are skipped.
@@ -33,8 +36,15 @@ export function unbalancedContainers(
     mdx: boolean;
     myst?: boolean | undefined;
     docfx?: boolean | undefined;
+    mdc?: boolean | undefined;
   },
 ): number {
+  const components = dialects.mdc === true && text.includes('::') ? openComponents(text) : 0;
+  if (dialects.mdc) {
+    // Colon lines are the components': the other dialects' checks go on without them.
+    const rest = { ...dialects, mdc: false, directive: false, docfx: false };
+    return components + unbalancedContainers(text, rest);
+  }
   if (dialects.docfx) dialects = { ...dialects, directive: true };
   const myst = dialects.myst === true && text.includes('{') ? openMystFences(text) : 0;
   // Colon fences with a `{name}` are MyST's: read so when both dialects are on.
@@ -118,6 +128,36 @@ export function unbalancedContainers(
     }
   }
   return problems + directives.length + tags.length;
+}
+
+/**
+ * How many MDC components a chunk leaves open or closes without an opener (see
+ * {@link unbalancedContainers}).
+ */
+function openComponents(text: string): number {
+  let problems = 0;
+  const open: number[] = [];
+  let fence: string | undefined;
+  for (const raw of text.split(/\r?\n|\r/)) {
+    const line = raw.replace(/^(?:[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t])))*[ \t]*/, '');
+    const marker = /^(`{3,}|~{3,})(.*)$/.exec(line);
+    if (fence) {
+      if (marker && (marker[1] as string).startsWith(fence) && (marker[2] as string).trim() === '')
+        fence = undefined;
+      continue;
+    }
+    if (marker && !((marker[1] as string).startsWith('`') && (marker[2] as string).includes('`'))) {
+      fence = marker[1] as string;
+      continue;
+    }
+    const colons = /^:{2,}/.exec(line)?.[0].length ?? 0;
+    if (colons === 0) continue;
+    if (line.slice(colons).trim() === '') {
+      if (open[open.length - 1] === colons) open.pop();
+      else problems++;
+    } else if (/^[A-Za-z$]/.test(line.slice(colons))) open.push(colons);
+  }
+  return problems + open.length;
 }
 
 /** How many MyST fences a chunk leaves open, read as MyST reads them (see {@link unbalancedContainers}). */

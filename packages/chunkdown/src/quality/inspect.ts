@@ -57,6 +57,7 @@ export function inspectChunk(
     mdx,
     myst: syntax.has('myst'),
     docfx: syntax.has('docfx'),
+    mdc: syntax.has('mdc'),
   });
   if (contentChars !== undefined && !/[|]|```|~~~/.test(text)) {
     return { orphanRows: 0, unbalancedFences: 0, unbalancedContainers: containers, contentChars };

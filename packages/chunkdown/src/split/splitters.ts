@@ -62,11 +62,27 @@ const containerSplitter: NodeSplitter = (node, path, section, state) => {
   );
 };
 
+/**
+ * Whether a paragraph is an MDC slot line (`#title`, `#description`) in a component: it names the
+ * blocks after it, so it leads into them.
+ */
+function isSlot(node: Nodes, path: readonly Parent[]): boolean {
+  const text = soleText(node);
+  return (
+    text !== undefined &&
+    slotLine.test(text) &&
+    path.some((each) => containerSyntax(each as Nodes)?.container.kind === 'mdc')
+  );
+}
+
+/** An MDC slot line: `#` and the slot's name. */
+const slotLine = /^#[A-Za-z][\w-]*$/;
+
 /** Node splitters, keyed by node type; anything else is kept whole. */
 export const splitters: Record<string, NodeSplitter> = {
   paragraph: (node, path, section, state) => {
     const unit = phrasingUnit(node as Paragraph, path, section, state);
-    if (isMystTarget(node) || marksAlert(node as Paragraph, path)) {
+    if (isMystTarget(node) || marksAlert(node as Paragraph, path) || isSlot(node, path)) {
       return { ...unit, leadIn: true };
     }
     return introduces(node as Paragraph) && unit.size <= state.options.chunkSize * LEAD_IN_SHARE

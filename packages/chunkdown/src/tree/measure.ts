@@ -90,6 +90,8 @@ export function createRawMeasure(lengthFunction: LengthFunction): Measure {
         return node.tag;
       case 'docfxTag':
         return node.tag;
+      case 'mdcInline':
+        return node.raw;
       case 'mdxHeadingId':
         return node.raw;
       case 'link':

@@ -29,6 +29,17 @@ beforeAll(() => {
     `:::note[Before you start]\n${'You need an account. '.repeat(10)}\n:::\n`,
   );
   writeFileSync(
+    join(cwd, 'nuxt.md'),
+    [
+      '# Configuration',
+      '',
+      '::note{icon="i-lucide-info"}',
+      'You do not have to use TypeScript. It is recommended all the same, so that your editor checks the file.',
+      '::',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(
     join(cwd, 'learn.md'),
     [
       '# Install',
@@ -165,6 +176,24 @@ describe('dialects on the command line', () => {
         }
         if (/profile|terminal|variable/.test(record.text))
           expect(record.text.startsWith('# [Bash](#tab/bash)\n')).toBe(true);
+      }
+    }
+  });
+
+  it('detects MDC: every piece of a component holds its opener and closer, and --syntax mdc forces it', async () => {
+    for (const argv of [['nuxt.md'], ['nuxt.md', '--syntax', 'mdc']]) {
+      const { code, records } = await cli([...argv, '--chunk-size', '50']);
+      expect(code).toBe(0);
+      expect(records[0].syntax).toEqual(['mdc']);
+      const notes = records.filter((record) => /TypeScript|recommended/.test(record.text));
+      expect(notes.length).toBeGreaterThan(1);
+      for (const record of notes) {
+        expect(record.text).toMatch(
+          /^(# Configuration\n\n)?::note\{icon="i-lucide-info"\}\n[\s\S]*\n::$/,
+        );
+        expect(record.containers).toEqual([
+          { kind: 'mdc', name: 'note', attributes: { icon: 'i-lucide-info' } },
+        ]);
       }
     }
   });

@@ -12,6 +12,8 @@ import { math } from 'micromark-extension-math';
  *   `:::note[Title]`), a line of colons alone closes the innermost one with at most as many.
  * - JSX components: a line that starts with `<Name …>` (a capitalized name, not self-closing)
  *   opens, `</Name>` closes; tags on the same line pair up.
+ * - MDC components: a line of two colons and a name opens (`::note`, `::card{…}`), a line of two
+ *   colons alone closes the innermost one.
  *
  * Lines inside fenced code are not read.
  */
@@ -19,6 +21,7 @@ export function unbalancedContainers(text: string): string[] {
   const problems: string[] = [];
   const directives: number[] = [];
   const tags: string[] = [];
+  let components = 0;
   let fence: string | undefined;
   for (const raw of text.split(/\r?\n/)) {
     // Block quote and list markers, nested too (`* * :::tip` opens a tip in a nested item).
@@ -31,6 +34,15 @@ export function unbalancedContainers(text: string): string[] {
     }
     if (marker && !(marker[1]?.startsWith('`') && marker[2]?.includes('`'))) {
       fence = marker[1] as string;
+      continue;
+    }
+    if (/^::[ \t]*$/.test(line)) {
+      if (components === 0) problems.push(`closes a component it did not open: ${line}`);
+      else components--;
+      continue;
+    }
+    if (/^::[A-Za-z$]/.test(line)) {
+      components++;
       continue;
     }
     const close = /^(:{3,})[ \t]*$/.exec(line);
@@ -75,6 +87,7 @@ export function unbalancedContainers(text: string): string[] {
   if (directives.length > 0)
     problems.push(`leaves ${directives.length} directive container(s) open`);
   if (tags.length > 0) problems.push(`leaves <${tags.join('>, <')}> open`);
+  if (components > 0) problems.push(`leaves ${components} component(s) open`);
   return problems;
 }
 

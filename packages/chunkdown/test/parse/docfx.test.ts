@@ -445,6 +445,24 @@ describe('the docfx dialect', () => {
     }
   });
 
+  test('a tight list right before a zone stays tight: the zone opener ends it', () => {
+    const markdown = [
+      '- An Azure subscription',
+      '- The Azure CLI, installed and signed in',
+      '',
+      ':::zone pivot="csharp"',
+      '',
+      '- The .NET 10 SDK or later',
+      '',
+      ':::zone-end',
+      '',
+    ].join('\n');
+    const { chunks } = chunkdown({ chunkSize: 1000, syntax: [docfx()] }).split(markdown);
+    expect(chunks.map((chunk) => chunk.text)).toEqual([
+      '* An Azure subscription\n* The Azure CLI, installed and signed in\n\n:::zone pivot="csharp"\n- The .NET 10 SDK or later\n:::zone-end',
+    ]);
+  });
+
   test('a large document reads in segments as it reads whole, no segment inside a container', () => {
     const markdown = Array.from({ length: 30 }, () => doc).join('\n');
     const { segmented, whole } = readSegmentedAndWhole(markdown, docfx());

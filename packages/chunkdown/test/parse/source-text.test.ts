@@ -17,7 +17,7 @@ vi.mock('../../src/parse/tag-lines.js', async (original) => {
   return { ...actual, pairTagLines: vi.fn(actual.pairTagLines) };
 });
 
-/** A page with every dialect's line forms: templates, MyST and DocFX besides the docs page's. */
+/** A page with every dialect's line forms: templates, MyST, DocFX and MDC besides the docs page's. */
 const page = (n: number) => `${docsPage(n)}
 {% hint style="info" %}
 A hint ${n}.
@@ -30,6 +30,10 @@ A MyST note ${n}.
 ::: zone pivot="os-${n}"
 A zone ${n}.
 ::: zone-end
+
+::note
+An MDC note ${n}.
+::
 `;
 
 /** How often the text was split into lines, and paired with each rules (by their first characters). */
@@ -56,11 +60,11 @@ describe('a split reads the lines of the document once for every dialect', () =>
     vi.clearAllMocks();
     const first = splitter.split(document);
     expect(first.syntax).toEqual(
-      expect.arrayContaining(['directive', 'math', 'mkdocs', 'template', 'myst', 'docfx']),
+      expect.arrayContaining(['directive', 'math', 'mkdocs', 'template', 'myst', 'docfx', 'mdc']),
     );
     const split = work(document);
     expect(split.split).toBe(1);
-    expect(split.paired).toEqual([1, 1, 1]);
+    expect(split.paired).toEqual([1, 1, 1, 1]);
 
     const at = document.indexOf('A hint 7.');
     const edited = `${document.slice(0, at)}One more sentence. ${document.slice(at)}`;
@@ -68,14 +72,14 @@ describe('a split reads the lines of the document once for every dialect', () =>
     splitter.update(first, edited);
     const update = work(edited);
     expect(update.split).toBe(1);
-    expect(update.paired).toEqual([1, 1, 1]);
+    expect(update.paired).toEqual([1, 1, 1, 1]);
   });
 
   test('a small document, read whole, scans its text once', () => {
     const document = page(1);
     vi.clearAllMocks();
     chunkdown({ chunkSize: 500, syntax: auto() }).split(document);
-    expect(work(document)).toEqual({ split: 1, paired: [1, 1, 1] });
+    expect(work(document)).toEqual({ split: 1, paired: [1, 1, 1, 1] });
   });
 });
 
