@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { chunkdown } from '../src/index.js';
-import { mdx } from '../src/syntax.js';
+import { mdc, mdx, myst } from '../src/syntax.js';
 import { hasOpenFence } from './helpers/invariants.js';
 
 /** Edges of `maxRawSize` found on real docs (issue 25, leftovers of the last wave). */
@@ -14,6 +14,26 @@ describe('the raw cap', () => {
       const source = markdown.slice(chunk.start, chunk.end);
       const lastWord = chunk.text.split(/\s+/).at(-1) as string;
       expect(source.endsWith(lastWord)).toBe(true);
+    }
+  });
+
+  test('a container with no body whose opener is over the cap is cut as text, never dropped', () => {
+    // Nuxt UI's pages show a component by its props alone: `::component-code`, a YAML block, `::`.
+    const props = Array.from({ length: 12 }, (_, i) => `key${i}: 'value number ${i}'`);
+    const pages = [
+      {
+        syntax: mdc(),
+        markdown: `::component-code\n---\nprops:\n${props.map((line) => `  ${line}`).join('\n')}\n---\n::`,
+      },
+      { syntax: myst(), markdown: `:::{note}\n---\n${props.join('\n')}\n---\n:::` },
+    ];
+    for (const { syntax, markdown } of pages) {
+      const page = `# Title\n\nIntro text here.\n\n${markdown}\n\nAfter text.\n`;
+      const { chunks } = chunkdown({ chunkSize: 100, maxRawSize: 300, syntax }).split(page);
+      const written = chunks.map((chunk) => chunk.text).join('\n');
+      for (let i = 0; i < 12; i++) expect(written).toContain(`value number ${i}'`);
+      expect(chunks.some((chunk) => chunk.cut)).toBe(true);
+      for (const chunk of chunks) expect(chunk.rawSize).toBeLessThanOrEqual(300);
     }
   });
 

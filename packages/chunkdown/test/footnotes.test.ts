@@ -211,6 +211,16 @@ describe('edge cases', () => {
     expect(first?.footnotes).toEqual([{ label: '1', truncated: true }]);
   });
 
+  test('a definition cut after a bare URL keeps the URL a link to where the source points', () => {
+    const url =
+      'https://github.com/conda-forge/staged-recipes/pulls?q=is%3Apr+author%3Agoanpeca+created%3A2022-01-01..2022-05-01';
+    const markdown = `Pull requests to date [^prs].\n\n${'Filler sentence here. '.repeat(8)}\n\n[^prs]: <${url}> and more words after it.`;
+    const [first] = split(markdown, { chunkSize: 60 });
+    expect(first?.footnotes).toEqual([{ label: 'prs', truncated: true }]);
+    const links = reread(first?.text ?? '').filter((node) => node.type === 'link');
+    expect(links.map((node) => (node as { url: string }).url)).toEqual([url]);
+  });
+
   test('under maxRawSize every chunk fits with what it carries, a quarter of the cap at most', () => {
     const long = `Llamas carry about a quarter of their weight. ${'They walk far. '.repeat(10)}`;
     const markdown = `${'The llama carries packs[^1] across the Andes. '.repeat(6)}\n\n${'Filler sentence here. '.repeat(8)}\n\n[^1]: ${long}`;

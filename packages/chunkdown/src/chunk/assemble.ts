@@ -438,7 +438,8 @@ function footnoteLimit(options: NonNullable<AssembleContext['options']>): number
 
 /**
  * The first sentence of a footnote definition's first block, as plain text on one line; cut at
- * the last word that fits `limit` and ended with `…` when it is larger (at least one word).
+ * the last word that fits `limit` and ended with `…` when it is larger (at least one word; after
+ * a space when the text ends with a URL).
  */
 function firstSentence(
   definition: FootnoteDefinition,
@@ -457,8 +458,13 @@ function firstSentence(
     if (length(`${sentence.slice(0, at)}…`) > limit) break;
     cut = at;
   }
-  return `${sentence.slice(0, cut)}…`;
+  const kept = sentence.slice(0, cut);
+  // Right after a URL, the ellipsis would become part of it (GFM links a bare URL to its end).
+  return bareUrlAtEnd.test(kept) ? `${kept} …` : `${kept}…`;
 }
+
+/** A bare URL at the end of a text. */
+const bareUrlAtEnd = /(?:[a-z][\w+.-]*:\/\/|www\.)\S*$/i;
 
 /**
  * The footnotes a chunk's tree carries (see {@link carryFootnotes}), in order.

@@ -294,7 +294,12 @@ export function pack(root: Unit, limits: Limits): Draft[] {
         emit(unit, ahead);
         return;
       case 'split': {
-        const parts = unit.split();
+        let parts = unit.split();
+        // A unit with nothing to split into (a container of no children: an MDC component or a
+        // MyST directive of options only) is placed whole, never dropped.
+        if (Array.isArray(parts) && parts.length === 0) {
+          parts = { reason: 'never-split', nodeType: unit.leaves()[0]?.node.type ?? 'unknown' };
+        }
         if (
           Array.isArray(parts) &&
           decision.whole === 'join' &&
