@@ -4,6 +4,7 @@ import { docfxTagNode, docfxTagSyntax } from './docfx-tags.js';
 import type { SourceLine } from './source-lines.js';
 import type { SourceText } from './source-text.js';
 import {
+  bodyIndented,
   type PairedTagLines,
   pairTagLines,
   type TagLine,
@@ -127,30 +128,6 @@ function findDocfx(source: SourceText): PairedTagLines {
     }
   }
   return found;
-}
-
-/**
- * Whether every line of a body that holds anything is indented four spaces or more
- * (`:::column:::` at three spaces, its text at six): CommonMark would read it as indented code
- * once the tag lines are blanked, DocFX reads it as markdown.
- */
-function bodyIndented(markdown: string, open: [number, number], close: [number, number]): boolean {
-  const indentAt = (lineStart: number) => {
-    let at = lineStart;
-    while (markdown.charCodeAt(at) === 32) at++;
-    return at - lineStart;
-  };
-  let least = Number.POSITIVE_INFINITY;
-  let at = markdown.indexOf('\n', open[1]) + 1;
-  while (at > 0 && at < close[0]) {
-    const end = markdown.indexOf('\n', at);
-    const lineEnd = end === -1 ? markdown.length : end;
-    // The closing line is no body line.
-    if (lineEnd >= close[0]) break;
-    if (markdown.slice(at, lineEnd).trim() !== '') least = Math.min(least, indentAt(at));
-    at = lineEnd + 1;
-  }
-  return least !== Number.POSITIVE_INFINITY && least >= 4;
 }
 
 /** The DocFX tag a line is, if it is one. */

@@ -1,9 +1,10 @@
 import type { Container } from '../types.js';
-import type { DialectParser } from './dialect.js';
+import type { DialectParser, ScannedContainer } from './dialect.js';
 import { mdcInlineNode, mdcInlineSyntax } from './mdc-inline.js';
 import type { SourceLine } from './source-lines.js';
 import type { SourceText } from './source-text.js';
 import {
+  bodyIndent,
   keepBlankAfterOpeners,
   type PairedTagLines,
   pairTagLines,
@@ -68,10 +69,71 @@ export function scanMdc(source: SourceText): PairedTagLines {
 }
 
 function findMdc(source: SourceText): PairedTagLines {
+  const markdown = source.text;
   const found = pairTagLines(source, mdcRules);
-  keepBlankAfterOpeners(source.text, found.scanned);
+  for (const each of found.scanned) {
+    if (readsDedented(markdown, each, found.scanned)) {
+      each.body = 'dedented';
+      // The space before the closer takes part in its stand-in fence: `::` is too short for one.
+      each.close = [(each.close as [number, number])[0] - 1, (each.close as [number, number])[1]];
+    }
+  }
+  keepBlankAfterOpeners(markdown, found.scanned);
   return found;
 }
+
+/**
+ * Whether a component's body is read again on its own, without the indentation its lines share,
+ * as MDC reads a component's body (`  ::field`, its text four columns in, is text, not indented
+ * code; a `:::code-group` two columns in holds fences and components of its own). Its lines then
+ * stand in as code fences, the closer's with the space before it. Only where those stay in what
+ * holds them: an opener after nothing but spaces, not in a list item (a fence left of an item's
+ * text would end the item), which the nearest line less indented than it, or the outermost
+ * component around it and the lines up to it, show.
+ */
+function readsDedented(
+  markdown: string,
+  each: ScannedContainer,
+  scanned: readonly ScannedContainer[],
+): boolean {
+  const close = each.close;
+  if (!close || each.opener.includes('\n') || markdown.charCodeAt(close[0] - 1) !== 32) {
+    return false;
+  }
+  const lineStart = markdown.lastIndexOf('\n', each.open[0] - 1) + 1;
+  const column = each.open[0] - lineStart;
+  if (markdown.slice(lineStart, each.open[0]).trim() !== '') return false;
+  const indent = bodyIndent(markdown, each.open, close);
+  if (indent === Number.POSITIVE_INFINITY || indent < Math.max(1, column)) return false;
+  // The outermost component around it.
+  let outermost: ScannedContainer | undefined;
+  for (const other of scanned) {
+    if (other === each || !other.close) continue;
+    if (other.open[0] < each.open[0] && other.close[1] >= close[1]) {
+      if (!outermost || other.open[0] < outermost.open[0]) outermost = other;
+    }
+  }
+  if (outermost) {
+    const outerLine = markdown.lastIndexOf('\n', outermost.open[0] - 1) + 1;
+    return (
+      outerLine === outermost.open[0] &&
+      !listItemLine.test(markdown.slice(outermost.open[0], each.open[0]))
+    );
+  }
+  // At the top: the nearest line before it that is less indented is no list item.
+  let end = lineStart - 1;
+  while (end > 0) {
+    const from = markdown.lastIndexOf('\n', end - 1) + 1;
+    const line = markdown.slice(from, end);
+    const lineIndent = line.length - line.trimStart().length;
+    if (line.trim() !== '' && lineIndent < column) return !listItemLine.test(`\n${line}`);
+    end = from - 1;
+  }
+  return true;
+}
+
+/** A line that starts a list item. */
+const listItemLine = /(?:^|\n)[ \t>]*(?:[-+*]|\d{1,9}[.)])(?=[ \t\r\n]|$)/;
 
 /** The rules of MDC's component lines for the paired-tag-line engine. */
 const mdcRules: TagLineRules = {
@@ -135,8 +197,7 @@ function propsEnd(lines: readonly SourceLine[], from: number): number {
  */
 function containerOf(tag: TagLine): Container {
   const [inline = '', ...props] = tag.rest.split('\n');
-  const label = /\[([^\]\n]*)\]/.exec(inline)?.[1]?.trim();
-  const braces = [...inline.matchAll(/\{([^\n]*?)\}(?=\[|\{|$)/g)].map((match) => match[1] ?? '');
+  const { label, braces } = labelAndAttributes(inline);
   const attributes: Record<string, string> = {};
   for (const written of braces) {
     Object.assign(attributes, tagAttributes(written));
@@ -159,4 +220,35 @@ function containerOf(tag: TagLine): Container {
     ...(title ? { title } : {}),
     ...(Object.keys(attributes).length > 0 ? { attributes } : {}),
   };
+}
+
+/**
+ * The label (`[…]`) and the attributes (`{…}`, its quoted values may hold brackets and braces:
+ * `{class="[&>div]:my-0"}`) written after a component's name, in either order.
+ */
+function labelAndAttributes(inline: string): { label: string | undefined; braces: string[] } {
+  let label: string | undefined;
+  const braces: string[] = [];
+  let at = 0;
+  while (at < inline.length) {
+    if (inline[at] === '[') {
+      const end = inline.indexOf(']', at);
+      if (end === -1) break;
+      label ??= inline.slice(at + 1, end).trim();
+      at = end + 1;
+    } else if (inline[at] === '{') {
+      let quote: string | undefined;
+      let end = at + 1;
+      for (; end < inline.length; end++) {
+        const char = inline[end];
+        if (quote) {
+          if (char === quote) quote = undefined;
+        } else if (char === '"' || char === "'") quote = char;
+        else if (char === '}') break;
+      }
+      braces.push(inline.slice(at + 1, end));
+      at = end + 1;
+    } else at++;
+  }
+  return { label, braces };
 }

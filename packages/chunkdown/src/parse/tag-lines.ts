@@ -304,6 +304,64 @@ function closes(tag: TagLine, opener: TagLine): boolean {
 }
 
 /**
+ * Whether every line of a body that holds anything is indented four spaces or more
+ * (`:::column:::` at three spaces, its text at six): CommonMark would read it as indented code
+ * once the tag lines are blanked, the dialect reads it as markdown.
+ *
+ * @param markdown
+ *   The document.
+ * @param open
+ *   The opener's range.
+ * @param close
+ *   The closer's range.
+ * @returns
+ *   Whether the body is indented so.
+ */
+export function bodyIndented(
+  markdown: string,
+  open: [number, number],
+  close: [number, number],
+): boolean {
+  return bodyIndent(markdown, open, close) >= 4;
+}
+
+/**
+ * The indentation (in spaces) the lines of a body that hold anything share; `Infinity` for a
+ * body of blank lines only.
+ *
+ * @param markdown
+ *   The document.
+ * @param open
+ *   The opener's range.
+ * @param close
+ *   The closer's range.
+ * @returns
+ *   The least indentation of its lines.
+ */
+export function bodyIndent(
+  markdown: string,
+  open: [number, number],
+  close: [number, number],
+): number {
+  const indentAt = (lineStart: number) => {
+    let at = lineStart;
+    while (markdown.charCodeAt(at) === 32) at++;
+    return at - lineStart;
+  };
+  let least = Number.POSITIVE_INFINITY;
+  let at = markdown.indexOf('\n', open[1]) + 1;
+  while (at > 0 && at < close[0]) {
+    const end = markdown.indexOf('\n', at);
+    const lineEnd = end === -1 ? markdown.length : end;
+    // The closing line is no body line.
+    if (lineEnd >= close[0]) break;
+    if (markdown.slice(at, lineEnd).trim() !== '') least = Math.min(least, indentAt(at));
+    at = lineEnd + 1;
+  }
+  return least;
+}
+
+/**
  * The `key="value"` attributes of a tag's arguments (`title="npm"`, `pivot='x'`, `color=red`).
  *
  * @param rest

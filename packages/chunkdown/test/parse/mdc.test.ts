@@ -246,6 +246,103 @@ describe('MDC components', () => {
     }
   });
 
+  test('update() after an edit inside a component gives what split() gives', () => {
+    const splitter = chunkdown({ chunkSize: 100, syntax: auto() });
+    const before = splitter.split(page);
+    const edited = page.replace(
+      'You do not have to use TypeScript',
+      'You never have to use TypeScript',
+    );
+    const updated = splitter.update(before, edited);
+    const { changes, ...result } = updated;
+    expect(result).toEqual(splitter.split(edited));
+    expect(changes.added.every((chunk) => chunk.containers.some((c) => c.name === 'note'))).toBe(
+      true,
+    );
+    expect(changes.kept.length).toBeGreaterThan(0);
+  });
+
+  test('a nested component whose body is indented four columns is read as markdown, not code', () => {
+    const markdown = [
+      '::field-group',
+      '  ::field{name="base" type="string"}',
+      '    Name of the storage mountpoint to use for caching. It defaults to `cache` when not given.',
+      '  ::',
+      '  ::field{name="maxAge" type="number"}',
+      '    Maximum age that cache is valid, in seconds. Default to `1` (second).',
+      '  ::',
+      '::',
+      '',
+    ].join('\n');
+    for (const chunkSize of [60, 100, 1000]) {
+      const { chunks } = checkInvariants(markdown, { chunkSize, syntax: auto() });
+      for (const chunk of chunks) {
+        expect(chunk.text).not.toContain('```');
+        expect(chunk.containers.map((container) => container.name)).toEqual(
+          chunkSize === 1000 ? ['field-group'] : ['field-group', 'field'],
+        );
+      }
+      const storage = chunks.find((chunk) => chunk.text.includes('mountpoint'));
+      expect(storage?.text).toMatch(/^::field-group\n::field\{name="base" type="string"\}\n/);
+    }
+  });
+
+  test('a component in a list item, or nested in one that does not start a line, keeps its stand-ins inside', () => {
+    // A body read again on its own stands in as a code fence whose closer takes the space before
+    // `::`: left of a list item's text that would end the item, and the code would run on.
+    const markdown = [
+      '4. Run `pnpm install` to install the dependencies:',
+      '    ```bash [Terminal]',
+      '    pnpm install --frozen-lockfile',
+      '    ```',
+      '    ::note',
+      '    If you are adding a dependency, please use `pnpm add`. The lock file is the source of truth.',
+      '    ::',
+      '5. Activate the passive development system.',
+      '',
+      '::tip',
+      'You can use Markdown inside your components slots:',
+      '',
+      '  :::code-group',
+      '  ```html [MyTitle.vue]',
+      '  <h1><slot /></h1>',
+      '  ```',
+      '',
+      '    ::::code-preview{icon="i-lucide-eye" label="Preview"}',
+      '      :::::example-title',
+      '      A rich text will be rendered by the component.',
+      '      :::::',
+      '    ::::',
+      '  :::',
+      '::',
+      '',
+      'After the tip.',
+      '',
+    ].join('\n');
+    for (const chunkSize of [60, 100, 500]) {
+      const { chunks } = checkInvariants(markdown, { chunkSize, syntax: auto() });
+      const note = chunks.find((chunk) => chunk.text.includes('pnpm add'));
+      expect(note?.containers.map((container) => container.name)).toEqual(
+        chunkSize === 500 ? [] : ['note'],
+      );
+      const title = chunks.find((chunk) => chunk.text.includes('rich text'));
+      expect(title?.containers.map((container) => container.name)).toEqual(
+        chunkSize === 500 ? [] : ['tip', 'code-group', 'code-preview', 'example-title'],
+      );
+      const after = chunks.find((chunk) => chunk.text.includes('After the tip.'));
+      expect(after?.text).toMatch(/(?:^|::\n\n)After the tip\.$/);
+    }
+  });
+
+  test('attributes may hold brackets in quotes: the label is outside them', () => {
+    const markdown = '::code-preview{class="[&>div]:*:my-0 [&>div]:*:w-full"}\nText.\n::\n';
+    expect(scanned(markdown)[0]?.[2]).toEqual({
+      kind: 'mdc',
+      name: 'code-preview',
+      attributes: { class: '[&>div]:*:my-0 [&>div]:*:w-full' },
+    });
+  });
+
   test('a document read in segments reads its components as a whole read does', () => {
     const { segmented, whole } = readSegmentedAndWhole(page, mdc());
     expect(segmented.tree).toEqual(whole.tree);
