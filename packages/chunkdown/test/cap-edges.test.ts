@@ -37,6 +37,38 @@ describe('the raw cap', () => {
     }
   });
 
+  test('code in containers keeps its fences under the cap: its info string gives way first', () => {
+    // Astro's recipes: a fence whose info string is under half the cap, in a `<Fragment>` in tabs
+    // in a step, whose openers every piece repeats.
+    const lines = Array.from({ length: 12 }, (_, i) => `       const value${i} = compute(${i});`);
+    const markdown = [
+      'import { Steps } from "@astrojs/starlight/components";',
+      '',
+      '<Steps>',
+      '3. <UIFrameworkTabs>',
+      '     <Fragment slot="preact">',
+      '       ```tsx title="src/components/FeedbackForm.tsx" "/api/feedback" add={1, 4-17, 34} add="onSubmit={submit}" "formData"',
+      ...lines,
+      '       ```',
+      '     </Fragment>',
+      '   </UIFrameworkTabs>',
+      '</Steps>',
+      '',
+    ].join('\n');
+    const { chunks } = chunkdown({ chunkSize: 100, maxRawSize: 300, syntax: [mdx()] }).split(
+      markdown,
+    );
+    const code = chunks.filter((chunk) => chunk.text.includes('compute('));
+    expect(code.length).toBeGreaterThan(1);
+    for (const chunk of code) {
+      expect(hasOpenFence(chunk.text)).toBe(false);
+      expect(chunk.text).toContain('```tsx');
+      expect(chunk.rawSize).toBeLessThanOrEqual(300);
+    }
+    for (let i = 0; i < 12; i++)
+      expect(code.some((chunk) => chunk.text.includes(`value${i} =`))).toBe(true);
+  });
+
   test('a heading before what the cap cuts as text goes into its first piece', () => {
     // A JSX element kept whole, whose estimate fit the cap and whose text does not: the heading
     // was left a chunk of its own, though the first piece cut as text had room for it.

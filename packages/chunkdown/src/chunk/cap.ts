@@ -64,8 +64,13 @@ export function resplit(
   // Code whose fence line alone takes half the cap (```` ```astro title="…" del={2,3,8} ````):
   // its pieces keep the language and give up the rest of the info string, so each is still
   // fenced code, closed, rather than text cut across its fences.
-  const shorter = withShortCodeInfo(flow, cap, length);
-  return shorter && resplitWithin(chunk, shorter, cap, round, splitAgain, render);
+  const shorter = withShortCodeInfo(flow, cap, length, 0.5);
+  const again = shorter && resplitWithin(chunk, shorter, cap, round, splitAgain, render);
+  if (again) return again;
+  // Code in containers whose openers every piece repeats (a fence in a `<Fragment>` in tabs in a
+  // step): the info string after the language goes wherever there is one, before any cut as text.
+  const shortest = withShortCodeInfo(flow, cap, length, 0);
+  return shortest && resplitWithin(chunk, shortest, cap, round, splitAgain, render);
 }
 
 function resplitWithin(
@@ -100,17 +105,24 @@ function resplitWithin(
 }
 
 /**
- * The tree with every code block whose fence lines take at least half the cap written with a
- * shorter info string: the language only, or nothing when that is still too long (copies keep
- * their position); `undefined` when there is no such block.
+ * The tree with every code block whose fence lines take at least `share` of the cap (with no
+ * share: every block whose info string holds more than its language) written with a shorter
+ * info string: the language only, or nothing when
+ * that is still too long (copies keep their position); `undefined` when there is no such block.
  */
-function withShortCodeInfo(root: Root, cap: number, length: LengthFunction): Root | undefined {
+function withShortCodeInfo(
+  root: Root,
+  cap: number,
+  length: LengthFunction,
+  share: number,
+): Root | undefined {
   const fence = (lang: string | null | undefined, meta: string | null | undefined) =>
     length(`\`\`\`${lang ?? ''} ${meta ?? ''}\n\n\`\`\``);
   let changed = false;
   const visit = (node: Nodes): Nodes => {
     if (node.type === 'code') {
-      if (fence(node.lang, node.meta) * 2 < cap) return node;
+      // Past `share` of the cap; with no share, any block whose info holds more than a language.
+      if (share > 0 ? fence(node.lang, node.meta) < cap * share : !node.meta) return node;
       changed = true;
       return fence(node.lang, null) * 2 < cap
         ? { ...node, meta: null }
