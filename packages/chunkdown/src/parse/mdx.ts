@@ -304,7 +304,7 @@ const component = /^[ \t]*<(?:[A-Z][\w.]*|>)/m;
  * component as HTML blocks with markdown between them. What MDX refuses and HTML pages have,
  * outside fenced code: HTML comments (`<!-- -->`), `class="…"` attributes (JSX writes
  * `className`), Vue's `<script setup>` and `@event=` attributes (a page that teaches JSX shows the
- * HTML it replaces in its code blocks); and anywhere, in code too, mdBook's `{{#include …}}` (the
+ * HTML it replaces in its code blocks), Hugo's and Liquid's template tags; and anywhere, in code too, mdBook's `{{#include …}}` (the
  * Rust book's `<Listing>` elements wrap markdown, and it is no MDX).
  *
  * @param source
@@ -356,10 +356,12 @@ function shownOutsideCode(
 
 /**
  * What an HTML or Vue page has and MDX refuses or writes otherwise: a `<script setup>` or an
- * `@click=` attribute (VuePress and VitePress pages wrap markdown in their components too).
+ * `@click=` attribute (VuePress and VitePress pages wrap markdown in their components too), and a
+ * template tag in prose (`{{< column-list >}}`, `{% if %}`: an expression MDX cannot read; Hugo
+ * sites such as Grafana's docs wrap markdown in `<Glossary>`-like elements too).
  */
 const htmlOnly =
-  /<!--|<[a-z][\w-]*[ \t][^<>]*\bclass="|<script[ \t]+setup\b|<[a-z][\w-]*(?:[ \t][^<>]*)?[ \t]@[a-z][\w.:-]*=/;
+  /<!--|<[a-z][\w-]*[ \t][^<>]*\bclass="|<script[ \t]+setup\b|<[a-z][\w-]*(?:[ \t][^<>]*)?[ \t]@[a-z][\w.:-]*=|\{\{[<%]|\{%/;
 
 /** Opening and closing lines of components: `<Name …>` (not self-closing) and `</Name>`. */
 const componentLine = /^<(\/?)([A-Z][\w.]*)(?:[ \t][^\n]*?)?(\/?)>[ \t]*$/;

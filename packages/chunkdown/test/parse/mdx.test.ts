@@ -95,6 +95,29 @@ describe('showsMdx', () => {
     expect(showsMdx(sourceText("export const meta = {};\n\n<BlogPost title='x' />\n"))).toBe(true);
   });
 
+  test('a Hugo or Jekyll page that wraps markdown in a capitalized element is no MDX', () => {
+    // Grafana's k6 docs: `<Glossary>` around a shortcode, `<br/><br>` in the text.
+    const hugo = [
+      '# Glossary',
+      '',
+      '<Glossary>',
+      '',
+      '{{< column-list >}}',
+      '- [Checks](#checks)',
+      '{{< /column-list >}}',
+      '',
+      '</Glossary>',
+      '',
+      'Checks are conditions.<br/><br>[Checks reference](https://grafana.com/docs/k6/checks)',
+      '',
+    ].join('\n');
+    expect(showsMdx(sourceText(hugo))).toBe(false);
+    expect(showsMdx(sourceText(hugo.replace('{{< column-list >}}', '{% raw %}')))).toBe(false);
+    // In inline code, a tag is no sign: the page is MDX.
+    const mdx = hugo.replace(/\{\{< (\/?)column-list >\}\}/g, '`{{< $1column-list >}}`');
+    expect(showsMdx(sourceText(mdx.replace('<br/><br>', '')))).toBe(true);
+  });
+
   test('not HTML alone, nor an import without components', () => {
     expect(showsMdx(sourceText('<div>\nhtml\n</div>'))).toBe(false);
     expect(showsMdx(sourceText('import x from y\n\ntext'))).toBe(false);
