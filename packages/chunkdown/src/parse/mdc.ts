@@ -71,12 +71,25 @@ export function scanMdc(source: SourceText): PairedTagLines {
 function findMdc(source: SourceText): PairedTagLines {
   const markdown = source.text;
   const found = pairTagLines(source, mdcRules);
+  // The components still open where each one opens, outermost first (the scanned ones are in
+  // document order).
+  const around: ScannedContainer[] = [];
   for (const each of found.scanned) {
-    if (readsDedented(markdown, each, found.scanned)) {
+    const close = each.close;
+    while (
+      around.length > 0 &&
+      ((around[around.length - 1] as ScannedContainer).close?.[1] ?? 0) < each.open[0]
+    ) {
+      around.pop();
+    }
+    // The outermost of them that holds it whole (components of other colon counts may cross).
+    const outermost = close && around.find((other) => (other.close?.[1] ?? 0) >= close[1]);
+    if (close && readsDedented(markdown, each, close, outermost)) {
       each.body = 'dedented';
       // The space before the closer takes part in its stand-in fence: `::` is too short for one.
-      each.close = [(each.close as [number, number])[0] - 1, (each.close as [number, number])[1]];
+      each.close = [close[0] - 1, close[1]];
     }
+    if (close) around.push(each);
   }
   keepBlankAfterOpeners(markdown, found.scanned);
   return found;
@@ -94,25 +107,15 @@ function findMdc(source: SourceText): PairedTagLines {
 function readsDedented(
   markdown: string,
   each: ScannedContainer,
-  scanned: readonly ScannedContainer[],
+  close: [number, number],
+  outermost: ScannedContainer | undefined,
 ): boolean {
-  const close = each.close;
-  if (!close || each.opener.includes('\n') || markdown.charCodeAt(close[0] - 1) !== 32) {
-    return false;
-  }
+  if (each.opener.includes('\n') || markdown.charCodeAt(close[0] - 1) !== 32) return false;
   const lineStart = markdown.lastIndexOf('\n', each.open[0] - 1) + 1;
   const column = each.open[0] - lineStart;
   if (markdown.slice(lineStart, each.open[0]).trim() !== '') return false;
   const indent = bodyIndent(markdown, each.open, close);
   if (indent === Number.POSITIVE_INFINITY || indent < Math.max(1, column)) return false;
-  // The outermost component around it.
-  let outermost: ScannedContainer | undefined;
-  for (const other of scanned) {
-    if (other === each || !other.close) continue;
-    if (other.open[0] < each.open[0] && other.close[1] >= close[1]) {
-      if (!outermost || other.open[0] < outermost.open[0]) outermost = other;
-    }
-  }
   if (outermost) {
     const outerLine = markdown.lastIndexOf('\n', outermost.open[0] - 1) + 1;
     return (

@@ -62,7 +62,7 @@ export function unbalancedContainers(
   /** The lines so far of a component's opening tag that spans lines (`<Card\n  title="x"\n>`). */
   let pending: string | undefined;
   for (const raw of text.split(/\r?\n|\r/)) {
-    let line = raw.replace(/^(?:[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t])))*[ \t]*/, '');
+    let line = raw.replace(linePrefix, '');
     if (pending !== undefined) {
       // A blank line ends a tag that never closed: it was text. (The line is read whole: its
       // `>` is the tag's end, not a block quote.)
@@ -130,6 +130,9 @@ export function unbalancedContainers(
   return problems + directives.length + tags.length;
 }
 
+/** Block quote and list markers in front of a line (nested too: `* * :::tip`), and its indentation. */
+const linePrefix = /^(?:[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t])))*[ \t]*/;
+
 /**
  * How many MDC components a chunk leaves open or closes without an opener (see
  * {@link unbalancedContainers}).
@@ -139,7 +142,7 @@ function openComponents(text: string): number {
   const open: number[] = [];
   let fence: string | undefined;
   for (const raw of text.split(/\r?\n|\r/)) {
-    const line = raw.replace(/^(?:[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t])))*[ \t]*/, '');
+    const line = raw.replace(linePrefix, '');
     const marker = /^(`{3,}|~{3,})(.*)$/.exec(line);
     if (fence) {
       if (marker && (marker[1] as string).startsWith(fence) && (marker[2] as string).trim() === '')
@@ -162,9 +165,7 @@ function openComponents(text: string): number {
 
 /** How many MyST fences a chunk leaves open, read as MyST reads them (see {@link unbalancedContainers}). */
 function openMystFences(text: string): number {
-  const lines = text
-    .split(/\r?\n|\r/)
-    .map((line) => line.replace(/^(?:[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t])))*[ \t]*/, ''));
+  const lines = text.split(/\r?\n|\r/).map((line) => line.replace(linePrefix, ''));
   // Fences to read: `[from, to)` of the lines, a directive's body pushed as it is found.
   const bodies: Array<[number, number]> = [[0, lines.length]];
   let open = 0;
