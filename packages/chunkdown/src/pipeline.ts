@@ -18,7 +18,7 @@ import { pack } from './pack/pack.js';
 import { planStyle } from './pack/plan.js';
 import { markCellBreaks } from './parse/cell-breaks.js';
 import { typeAlerts } from './parse/containers.js';
-import { type Dialect, dialectsFor } from './parse/dialect.js';
+import { type Dialect, dialectsFor, readKey } from './parse/dialect.js';
 import { takeFrontmatter } from './parse/frontmatter.js';
 import { parse, parseSegment } from './parse/parse.js';
 import { type DialectParse, dialectSegmentParser, parseDialects } from './parse/read-dialects.js';
@@ -108,7 +108,7 @@ export function splitDocument(
   // read with the same dialects (which a document shows: an edit may change them).
   const segments = plan.memory ? reuseSegments(plan.previous?.segments) : undefined;
   const parserFor = (read: readonly Dialect[]): SegmentParser => {
-    const key = read.map((dialect) => dialect.name).join(',');
+    const key = readKey(read);
     const fresh = read.length > 0 ? dialectSegmentParser(read) : parseSegment;
     const served = plan.segmentSource?.(key, fresh) ?? fresh;
     return segments ? segments.parserFor(key, served) : served;

@@ -56,8 +56,9 @@ export function directive(options: DirectiveOptions & When = {}): Syntax {
 
 /**
  * Math: display math between `$$` lines and `$$x$$` inside text (`micromark-extension-math`),
- * kept as written (no escapes added or removed); single-dollar math only with `inline: true`
- * (prices would turn into math). Detected by `$$` lines that pair.
+ * kept as written (no escapes added or removed); single-dollar math where a document shows TeX
+ * between single dollars (`inline: 'detected'`, the default: prices never do), always with
+ * `inline: true`, never with `inline: false`. Detected by `$$` lines that pair, or by such TeX.
  *
  * @param options
  *   When it is on, and whether single dollars make math.
@@ -199,7 +200,7 @@ export const syntaxNames: readonly SyntaxName[] = Object.freeze(
 
 /**
  * Every dialect, each on only for the documents that show it: `:::` lines that pair (directives),
- * `$$` lines that pair (math), top-level `import`/`export` with JSX (MDX), `!!!`/`???`/`===`
+ * `$$` lines that pair or TeX between single dollars (math), top-level `import`/`export` with JSX (MDX), `!!!`/`???`/`===`
  * lines followed by an indented body (MkDocs), template tags, wikilinks (Obsidian), MyST
  * directives that pair, DocFX's lines that pair, tab headings and tags, MDC components that
  * pair. What the command line and the visualizer use.

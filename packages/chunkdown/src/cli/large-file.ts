@@ -9,6 +9,7 @@ import {
   parseSegment,
   plannedDialectSegments,
   plannedSegments,
+  readKey,
   type SegmentParse,
   type SegmentParser,
   takeFrontmatter,
@@ -108,7 +109,7 @@ export class LargeFiles {
     report('parsing', 0);
     // Parsed ahead with the dialects the document is read with (its segments then are theirs).
     const dialects = splitter.dialectsOf(text);
-    const key = dialects.map((dialect) => dialect.name).join(',');
+    const key = readKey(dialects);
     const ahead = await this.#parseAhead(body, dialects, (done) => report('parsing', done));
     let parsedTo = 0;
     const served =
@@ -151,7 +152,13 @@ export class LargeFiles {
     const ahead = new Map<number, Ahead[]>();
     const { jobs, workerUrl, setup } = this.#options;
     // (Syntax extensions are functions a parse-only thread does not have: parsed here.)
-    if (jobs < 2 || !workerUrl || dialects.some((dialect) => dialect.parser.verbatim)) return ahead;
+    // (Nor a variant chosen for this document: a thread makes each dialect by its name alone.)
+    if (
+      jobs < 2 ||
+      !workerUrl ||
+      dialects.some((dialect) => dialect.parser.verbatim || dialect.parser.variant)
+    )
+      return ahead;
     if (body.length < (this.#options.minCharacters ?? minCharactersForWorkers)) return ahead;
     const spans = plannedSpans(body, dialects);
     if (spans.length < minSegmentsForWorkers) return ahead;

@@ -81,6 +81,16 @@ export interface DialectParser {
    * that read the same text.
    */
   detect(source: SourceText): boolean;
+  /**
+   * The parser to read one document with, when it depends on what the document shows (math reads
+   * single dollars where a page shows TeX between them); this parser itself otherwise.
+   */
+  forDocument?: ((source: SourceText) => DialectParser) | undefined;
+  /**
+   * What tells this parser from the others of its dialect's name ({@link forDocument}'s), for
+   * the segments an edit reuses: a segment read with one is not served to the other.
+   */
+  variant?: string | undefined;
   /** The containers a line scanner finds (forms no extension reads). */
   scan?: ((source: SourceText) => ScannedContainer[]) | undefined;
   /**
@@ -168,7 +178,23 @@ export function dialectsFor(syntax: readonly Syntax[], source: SourceText): Dial
   const dialects: Dialect[] = [];
   for (const { name, when, parser } of syntax) {
     const dialect = parser as DialectParser;
-    if (when === 'always' || dialect.detect(source)) dialects.push({ name, parser: dialect });
+    if (when === 'always' || dialect.detect(source))
+      dialects.push({ name, parser: dialect.forDocument?.(source) ?? dialect });
   }
   return dialects;
+}
+
+/**
+ * What names the dialects a text is read with, for the segments an edit or a worker thread
+ * reuses: their names, each with its parser's {@link DialectParser.variant}.
+ *
+ * @param dialects
+ *   The dialects.
+ * @returns
+ *   The key.
+ */
+export function readKey(dialects: readonly Dialect[]): string {
+  return dialects
+    .map(({ name, parser }) => (parser.variant ? `${name}:${parser.variant}` : name))
+    .join(',');
 }

@@ -141,6 +141,8 @@ const codeDirectives = new Set([
   'index',
   'autosummary',
   'myst-config',
+  // Terms, each with its definition indented under it (Sphinx's and Jupyter Book's).
+  'glossary',
 ]);
 
 /**

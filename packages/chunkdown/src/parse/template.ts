@@ -80,6 +80,12 @@ const branchOf: Readonly<Record<string, readonly string[]>> = {
 
 /** Blocks whose body is no markdown: kept as written. */
 const literal = new Set(['raw', 'highlight', 'comment', 'verbatim']);
+/**
+ * Hugo shortcodes whose body is code or data, as Hugo's docs and themes render it: site
+ * configuration shown as TOML, YAML and JSON tabs (`code-toggle`), a file's code (`code`), a
+ * diagram (`mermaid`) and TeX (`katex`). Liquid's `{% code %}` (GitBook) holds markdown.
+ */
+const literalShortcodes = new Set(['code-toggle', 'code', 'mermaid', 'katex']);
 
 /**
  * Whether a tag is a code tab: one of Docsy's (a `{{< tab >}}` right inside a `{{< tabpane >}}`,
@@ -104,7 +110,10 @@ function isCodeTab(tag: TagLine, parent: TagLine | undefined): boolean {
 const templateRules: TagLineRules = {
   firstChars: [123],
   read: tagLine,
-  literal: (tag, parent) => literal.has(tag.name) || isCodeTab(tag, parent),
+  literal: (tag, parent) =>
+    literal.has(tag.name) ||
+    (tag.family === 'hugo' && literalShortcodes.has(tag.name)) ||
+    isCodeTab(tag, parent),
   container: containerOf,
 };
 

@@ -219,11 +219,24 @@ function classify(text: string, start: number, end: number): number {
   // An enumerator stays with the item it opens, and so does punctuation that opens the text (or
   // a line after a hard break).
   if (isEnumerator(text, previousStart, start)) return GLUE;
+  // So does a definition list's marker at the start of a line (`term`, then `: what it is`).
+  if (isDefinitionMarker(text, previousStart, start)) return GLUE;
   if (opensLine(text, previousStart) && isTrailingPunctuation(text.slice(previousStart, start)))
     return GLUE;
   const level = markLevel(text, start, end);
   // A new item of an inline list is at least a phrase boundary.
   return nextIsEnumerator ? Math.min(level, PHRASE) : level;
+}
+
+/**
+ * Whether the word `[start, end)` is the marker of a definition (Pandoc's, PHP Markdown Extra's
+ * and MkDocs' definition lists: `:` or `~` first on a line, under its term).
+ */
+function isDefinitionMarker(text: string, start: number, end: number): boolean {
+  if (end - start !== 1 || (text.charAt(start) !== ':' && text.charAt(start) !== '~')) return false;
+  let at = start;
+  while (at > 0 && (text.charAt(at - 1) === ' ' || text.charAt(at - 1) === '\t')) at--;
+  return at === 0 || text.charAt(at - 1) === '\n' || text.charCodeAt(at - 1) === 0x2028;
 }
 
 /** Whether only whitespace without a hard break comes before `at`, back to the start of the text. */

@@ -129,4 +129,30 @@ describe('LargeFiles with dialects, parsed ahead on worker threads', () => {
     const parsing = progress.filter((each) => each.stage === 'parsing');
     expect(parsing.at(-1)?.done).toBe(text.length);
   }, 180_000);
+  test('give what the splitter gives where a dialect reads this document its own way (math between single dollars)', async () => {
+    // A thread makes each dialect by its name, so it would read `$x$` as text: such a document
+    // is not read ahead, and its segments are read as the splitter reads them.
+    const parts: string[] = [];
+    for (let index = 0; parts.join('\n\n').length < 160_000; index++) {
+      parts.push(
+        `## Section ${index}`,
+        `Let $x_${index}$ be a point and $\\{y \\mid y > x_${index}\\}$ the set above it.`,
+        `Paragraph ${index} says what the section holds.`,
+      );
+    }
+    const text = parts.join('\n\n');
+    const splitters = await buildSplitter({ chunkSize: 500 });
+    const splitter = splitters.for('large.md');
+    const large = new LargeFiles({ jobs: 2, workerUrl, setup, minCharacters: 0 });
+    try {
+      const result = await large.split(splitter, text, 'large.md');
+      expect(result).toEqual(splitter.split(text));
+      expect(result.syntax).toEqual(['math']);
+      expect(result.chunks.map((chunk) => chunk.text).join('\n')).toContain(
+        'Let $x_7$ be a point and $\\{y \\mid y > x_7\\}$ the set above it.',
+      );
+    } finally {
+      await large.close();
+    }
+  }, 180_000);
 });

@@ -3,9 +3,9 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { describe, expect, test } from 'vitest';
 import { chunkdown } from '../../src/index.js';
-import { mathParser, pairedDollarLines } from '../../src/parse/math.js';
+import { mathParser, pairedDollarLines, showsInlineTex } from '../../src/parse/math.js';
 import { sourceText } from '../../src/parse/source-text.js';
-import { math } from '../../src/syntax.js';
+import { auto, math } from '../../src/syntax.js';
 import { checkInvariants } from '../helpers/invariants.js';
 
 const parser = mathParser();
@@ -40,7 +40,7 @@ describe('pairedDollarLines', () => {
 });
 
 describe('mathParser', () => {
-  test('single-dollar math is off unless asked for', () => {
+  test('single dollars alone (no TeX shown) are text unless asked for', () => {
     expect(mathParser().detect(sourceText('$$\nx\n$$'))).toBe(true);
     const read = (markdown: string, inline?: boolean) => {
       const parser = mathParser({ inline });
@@ -51,6 +51,52 @@ describe('mathParser', () => {
     };
     expect(JSON.stringify(read('Costs $5 and $x$.'))).not.toContain('inlineMath');
     expect(JSON.stringify(read('Costs $x$.', true))).toContain('inlineMath');
+  });
+});
+
+describe('single-dollar math where a page shows TeX between single dollars', () => {
+  test('two spans of TeX, or one with a command; never prices, shell variables or code', () => {
+    const shows = (markdown: string) => showsInlineTex(sourceText(markdown));
+    expect(shows('Hence $\\| y - z \\| \\geq 0$.')).toBe(true);
+    expect(shows('Let $x$ be a real and $x^2$ its square.')).toBe(true);
+    expect(shows('Let $x$ be a real.')).toBe(false);
+    expect(shows('It costs $5 and $10, or $5-$10, or $3/$4.')).toBe(false);
+    expect(shows('Set $PATH and $HOME, or $(name) and $(other).')).toBe(false);
+    expect(shows(String.raw`Expand $\{name} and $\{other}.`)).toBe(false);
+    expect(shows('Run `echo $x$ and $y_1$`.\n\n```\n$\\alpha$\n```')).toBe(false);
+  });
+
+  test('auto() reads it: escapes in the TeX are kept, `$$x$$` in text keeps its dollars', () => {
+    const markdown = [
+      ':::{note}',
+      'Hi.',
+      ':::',
+      '',
+      'Hence $\\| y - z \\| \\geq \\{0\\}$ and $a \\\\ b * c * d$, then $$e \\\\ f$$.',
+      '',
+      'It costs $5 and $10.',
+      '',
+    ].join('\n');
+    const result = chunkdown({ chunkSize: 500, syntax: auto() }).split(markdown);
+    expect(result.syntax).toEqual(['math', 'myst']);
+    const text = result.chunks.map((chunk) => chunk.text).join('\n\n');
+    expect(text).toContain(
+      'Hence $\\| y - z \\| \\geq \\{0\\}$ and $a \\\\ b * c * d$, then $$e \\\\ f$$.',
+    );
+    expect(text).toContain('It costs $5 and $10.');
+    // Never cut inside math, even where a chunk cannot hold the sentence.
+    for (const chunk of checkInvariants(markdown, { chunkSize: 20, syntax: auto() }).chunks) {
+      expect(chunk.text.split('$$').join('').split('$').length % 2).toBe(1);
+    }
+  });
+
+  test('`inline: false` keeps single dollars text; a page without such TeX is read as before', () => {
+    const markdown = 'Hence $\\{0\\}$ and $x_1$.\n';
+    const off = chunkdown({ chunkSize: 500, syntax: [math({ inline: false })] }).split(markdown);
+    // (The escapes go: `\{` is `{` to CommonMark.)
+    expect(off.chunks[0]?.text).toBe(`Hence $${'{'}0}$ and $x_1$.`);
+    const prices = chunkdown({ chunkSize: 500, syntax: auto() }).split('It costs $5 and $10.\n');
+    expect(prices.syntax).toEqual([]);
   });
 });
 

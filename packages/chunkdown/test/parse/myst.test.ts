@@ -685,6 +685,27 @@ describe('a code directive split in pieces', () => {
     });
   }
 
+  test('a glossary keeps its definitions indented under their terms', () => {
+    // Sphinx and Jupyter Book read a `{glossary}` body as terms, each with its definition
+    // indented under it: read as markdown, the indentation went and a definition became a term.
+    const glossary = [
+      '```{glossary}',
+      'MyST',
+      '  Markedly Structured Text, a flavor of markdown for technical writing.',
+      '',
+      'Jupyter Book',
+      '  A tool that builds books from notebooks and MyST markdown files.',
+      '```',
+    ].join('\n');
+    const markdown = `# Glossary\n\n${glossary}\n`;
+    const { chunks } = chunkdown({ chunkSize: 500, syntax: auto() }).split(markdown);
+    expect(chunks.map((chunk) => chunk.text).join('\n\n')).toContain(glossary);
+    for (const chunk of checkInvariants(markdown, { chunkSize: 60, syntax: auto() }).chunks) {
+      for (const line of chunk.text.split('\n'))
+        if (/^ *(?:Markedly|A tool)/.test(line)) expect(line).toMatch(/^ {2}\S/);
+    }
+  });
+
   test('in a list item, with a `---` option block, and in a block quote: every piece re-parses as the directive', () => {
     const lines = body.slice(0, 6);
     const docs = [

@@ -438,6 +438,53 @@ describe('the template dialect', () => {
     }
   });
 
+  test('Hugo shortcodes that show code or data (`code-toggle`, `code`, `mermaid`, `katex`) are literal', () => {
+    // Hugo's docs put site configuration in `{{< code-toggle >}}` (rendered as TOML, YAML and
+    // JSON tabs): read as markdown, `[taxonomies]` became a link to a reference definition of the
+    // page, YAML's `- term` a bullet list, and indentation was lost.
+    const toml = "[taxonomies]\ngenre = 'genres'\n[params]\n  color = 'red'";
+    const yaml = 'taxonomy a:\n  - term 1:\n    - page 1\ntaxonomy b:\n  - term 2';
+    const markdown = [
+      'See [taxonomies].',
+      '',
+      '{{< code-toggle file=hugo >}}',
+      toml,
+      '{{< /code-toggle >}}',
+      '',
+      '{{< code-toggle file=hugo >}}',
+      yaml,
+      '{{< /code-toggle >}}',
+      '',
+      '{{< code file="layouts/_default/single.html" >}}',
+      '{{ range .Pages }}\n  * {{ .Title }}\n{{ end }}',
+      '{{< /code >}}',
+      '',
+      '{{< katex display >}}',
+      'f(x) = \\int_{-\\infty}^\\infty \\hat f(\\xi)\\,e^{2 \\pi i \\xi x}',
+      '{{< /katex >}}',
+      '',
+      '[taxonomies]: /content-management/taxonomies/',
+      '',
+    ].join('\n');
+    const { chunks } = chunkdown({ chunkSize: 1500, syntax: auto() }).split(markdown);
+    const text = chunks.map((chunk) => chunk.text).join('\n\n');
+    expect(text).toContain(`{{< code-toggle file=hugo >}}\n${toml}\n{{< /code-toggle >}}`);
+    expect(text).toContain(`{{< code-toggle file=hugo >}}\n${yaml}\n{{< /code-toggle >}}`);
+    expect(text).toContain('{{ range .Pages }}\n  * {{ .Title }}\n{{ end }}');
+    expect(text).toContain('\\hat f(\\xi)\\,e^{2 \\pi i \\xi x}');
+    const { chunks: small } = chunkdown({ chunkSize: 40, syntax: auto() }).split(markdown);
+    // Cut by lines between its own tags: every piece is the shortcode around whole lines.
+    const pieces = small.filter((chunk) => chunk.text.includes('code-toggle'));
+    expect(pieces.length).toBeGreaterThan(2);
+    for (const piece of pieces) {
+      expect(piece.text).toMatch(
+        /^\{\{< code-toggle file=hugo >\}\}\n[\s\S]*\n\{\{< \/code-toggle >\}\}$/,
+      );
+      for (const line of piece.text.split('\n').slice(1, -1))
+        expect(`${toml}\n${yaml}`.split('\n')).toContain(line);
+    }
+  });
+
   test("Docsy's code tabs (`{{< tab >}}` in a `tabpane`, not `text=true`) are literal: code", () => {
     // Docsy renders such a tab's body as a code block (in its `lang`); read as markdown, YAML's
     // `---` made a heading of the line before it, `+++` a cell break, and indentation was lost.

@@ -52,6 +52,24 @@ describe('boundaries', () => {
     expect(found).toContainEqual(['it', PHRASE]);
   });
 
+  test("a definition list's marker opening a line stays with its definition (Pandoc, MkDocs)", () => {
+    const found = ranked('`term`\n: (`bool`) Whether to output it, or not.\n~ Another one.');
+    expect(found.map(([word]) => word)).not.toContain(':');
+    expect(found.map(([word]) => word)).not.toContain('~');
+    // A colon after a word is still a clause boundary.
+    expect(ranked('Note: it is so.')).toContainEqual(['Note:', CLAUSE]);
+  });
+
+  test('a term whose definition does not fit is cut after its marker, never between them', async () => {
+    const { chunkdown } = await import('../../src/index.js');
+    const markdown =
+      '`noHeaderOrFooter`\n: (`bool`) Whether to output an embeddable document, which excludes the header, the footer, and everything outside the body of the document. Default is `true`.\n';
+    const { chunks } = chunkdown({ chunkSize: 100, maxOverflowRatio: 1.5 }).split(markdown);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) expect(chunk.text).not.toMatch(/:$/);
+    expect(chunks[0]?.text).toMatch(/^`noHeaderOrFooter`\n: \(`bool`\) Whether/);
+  });
+
   test('punctuation standing alone goes with the word before it', () => {
     expect(ranked('Paris – the city').map(([word]) => word)).not.toContain('Paris');
   });
