@@ -103,10 +103,11 @@ function keepDollars(base: ToMarkdownExtension): ToMarkdownExtension {
 
 /**
  * TeX between single dollars, by Pandoc's rules (the opener is followed by a non-space, the
- * closer preceded by one and followed by no digit or letter), that looks like math: a command
+ * closer preceded by one and followed by no digit or letter; not `${`, a template's
+ * placeholder in JavaScript or a shell), that looks like math: a command
  * (`\alpha`), a sub- or superscript, braces or an equals sign, or a lone letter (`$x$`).
  */
-const inlineTex = /(?<![\\$\w])\$(?=[^\s$])((?:\\.|[^$\\\n])+?)(?<=[^\s\\])\$(?![\w$])/g;
+const inlineTex = /(?<![\\$\w])\$(?=[^\s${])((?:\\.|[^$\\\n])+?)(?<=[^\s\\])\$(?![\w$])/g;
 const looksLikeTex = /\\[A-Za-z]|[\^_{}=]|^[A-Za-z]$/;
 
 /**

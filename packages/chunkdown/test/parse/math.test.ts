@@ -63,6 +63,13 @@ describe('single-dollar math where a page shows TeX between single dollars', () 
     expect(shows('It costs $5 and $10, or $5-$10, or $3/$4.')).toBe(false);
     expect(shows('Set $PATH and $HOME, or $(name) and $(other).')).toBe(false);
     expect(shows(String.raw`Expand $\{name} and $\{other}.`)).toBe(false);
+    expect(
+      shows(
+        ['Return (', '$', '{platform}:', '$', '{user.id}) or (', '$', '{a}:', '$', '{b}).'].join(
+          '',
+        ),
+      ),
+    ).toBe(false);
     expect(shows('Run `echo $x$ and $y_1$`.\n\n```\n$\\alpha$\n```')).toBe(false);
   });
 
