@@ -141,8 +141,6 @@ const codeDirectives = new Set([
   'index',
   'autosummary',
   'myst-config',
-  // Terms, each with its definition indented under it (Sphinx's and Jupyter Book's).
-  'glossary',
 ]);
 
 /**
@@ -157,10 +155,25 @@ function markdownBody(
   from: number,
   to: number,
 ): boolean {
-  if (codeDirectives.has(name)) return false;
+  if (codeDirectives.has(name) || (name === 'glossary' && indentedDefinition(lines, from, to)))
+    return false;
   if (!backtick || markdownDirectives.has(name) || /^[a-z][\w-]*:[a-z]/.test(name)) return true;
   for (let index = from; index < to; index++) {
     if (/^(?:`{3,}|~{3,}|:{3,})/.test((lines[index] as SourceLine).text)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a glossary is written as Sphinx writes one (a term, its definition indented under it),
+ * which is no markdown: read as markdown, the definition loses its indentation and reads as a
+ * term. MyST's own form (`Term`, then `: definition`) is markdown.
+ */
+function indentedDefinition(lines: readonly SourceLine[], from: number, to: number): boolean {
+  for (let index = from + 1; index < to; index++) {
+    const line = lines[index] as SourceLine;
+    const previous = lines[index - 1] as SourceLine;
+    if (!line.blank && line.indent > previous.indent && !previous.blank) return true;
   }
   return false;
 }

@@ -697,12 +697,35 @@ describe('a code directive split in pieces', () => {
       '  A tool that builds books from notebooks and MyST markdown files.',
       '```',
     ].join('\n');
-    const markdown = `# Glossary\n\n${glossary}\n`;
-    const { chunks } = chunkdown({ chunkSize: 500, syntax: auto() }).split(markdown);
-    expect(chunks.map((chunk) => chunk.text).join('\n\n')).toContain(glossary);
-    for (const chunk of checkInvariants(markdown, { chunkSize: 60, syntax: auto() }).chunks) {
-      for (const line of chunk.text.split('\n'))
-        if (/^ *(?:Markedly|A tool)/.test(line)) expect(line).toMatch(/^ {2}\S/);
+    const colon = glossary.replace(/^```\{glossary\}$/m, ':::{glossary}').replace(/```$/, ':::');
+    for (const written of [glossary, colon]) {
+      const markdown = `# Glossary\n\n${written}\n`;
+      const { chunks } = chunkdown({ chunkSize: 500, syntax: auto() }).split(markdown);
+      expect(chunks.map((chunk) => chunk.text).join('\n\n')).toContain(written);
+      for (const chunk of checkInvariants(markdown, { chunkSize: 60, syntax: auto() }).chunks) {
+        for (const line of chunk.text.split('\n'))
+          if (/^ *(?:Markedly|A tool)/.test(line)) expect(line).toMatch(/^ {2}\S/);
+      }
+    }
+  });
+
+  test("a glossary in MyST's own form (`Term`, then `: definition`) is markdown, a container", () => {
+    const markdown = [
+      ':::{glossary}',
+      'Hidden Files',
+      ': In Unix-like operating systems, files or folders with names that start with a dot (e.g. `.foo.txt`), are treated as "hidden" in most applications.',
+      '',
+      'Structured Data',
+      ': A representation of rich markup that computer programs can easily understand and manipulate.',
+      ':::',
+      '',
+    ].join('\n');
+    const { chunks } = checkInvariants(markdown, { chunkSize: 100, syntax: auto() });
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const chunk of chunks) {
+      expect(chunk.containers).toEqual([{ kind: 'myst', name: 'glossary' }]);
+      // No piece starts its body with a definition's marker (an option line to MyST).
+      expect(chunk.text).not.toMatch(/^:::\{glossary\}\n:/);
     }
   });
 
