@@ -51,7 +51,9 @@ export interface When {
  *   The dialect.
  */
 export function directive(options: DirectiveOptions & When = {}): Syntax {
-  return defineSyntax('directive', whenOf(options, 'directive'), directiveParser(options));
+  const when = whenOf(options, 'directive');
+  for (const key of ['leaf', 'text'] as const) oneOf(options[key], 'directive', key, [true, false]);
+  return defineSyntax('directive', when, directiveParser(options));
 }
 
 /**
@@ -66,7 +68,9 @@ export function directive(options: DirectiveOptions & When = {}): Syntax {
  *   The dialect.
  */
 export function math(options: MathOptions & When = {}): Syntax {
-  return defineSyntax('math', whenOf(options, 'math'), mathParser(options));
+  const when = whenOf(options, 'math');
+  oneOf(options.inline, 'math', 'inline', [true, false, 'detected']);
+  return defineSyntax('math', when, mathParser(options));
 }
 
 /**
@@ -210,6 +214,20 @@ export const syntaxNames: readonly SyntaxName[] = Object.freeze(
  */
 export function auto(): Syntax[] {
   return syntaxNames.map((name) => builtinSyntax[name]({ when: 'detected' }));
+}
+
+/** Throw unless an option of a dialect is absent or one of the values it takes. */
+function oneOf(
+  value: unknown,
+  name: SyntaxName,
+  key: string,
+  accepted: readonly (boolean | string)[],
+): void {
+  if (value === undefined || accepted.includes(value as boolean | string)) return;
+  const shown = accepted.map((each) => `\`${JSON.stringify(each).replaceAll('"', "'")}\``);
+  throw new TypeError(
+    `Expected ${shown.slice(0, -1).join(', ')} or ${shown.at(-1)} for \`${name}({ ${key} })\`, not \`${JSON.stringify(value) ?? String(value)}\``,
+  );
 }
 
 function whenOf(options: When, name: SyntaxName): Syntax['when'] {

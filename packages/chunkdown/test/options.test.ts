@@ -6,6 +6,7 @@ import {
   resolveRules,
   ruleKeys,
 } from '../src/options.js';
+import { directive, math, mdx } from '../src/syntax.js';
 
 describe('resolveOptions', () => {
   test('fills in the defaults, and the maximum is chunkSize × maxOverflowRatio', () => {
@@ -147,5 +148,25 @@ describe('resolveRules', () => {
     expect(() => resolveRules({ code: { split: { rule: 'size-split' } } } as never)).toThrow(
       /options\.rules\.code\.split\.size/,
     );
+  });
+});
+
+describe('options of the dialects in chunkdown/syntax', () => {
+  test('errors name the dialect, the option and the values it takes', () => {
+    expect(() => math({ inline: 'yes' as never })).toThrow(
+      new TypeError(
+        'Expected `true`, `false` or `\'detected\'` for `math({ inline })`, not `"yes"`',
+      ),
+    );
+    expect(() => directive({ leaf: 1 as never })).toThrow(
+      new TypeError('Expected `true` or `false` for `directive({ leaf })`, not `1`'),
+    );
+    expect(() => mdx({ when: 'sometimes' as never })).toThrow(
+      /`'always'` or `'detected'` for `mdx\(\{ when \}\)`, not `"sometimes"`/,
+    );
+    expect(() => math(null as never)).toThrow(/options object for `math\(\)`/);
+    for (const inline of [true, false, 'detected', undefined] as const)
+      expect(math({ inline }).name).toBe('math');
+    expect(directive({ leaf: true, text: false }).name).toBe('directive');
   });
 });
