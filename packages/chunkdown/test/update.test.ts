@@ -312,6 +312,22 @@ describe('update', () => {
     expect(chunk && updated.chunks.length).toBeTruthy();
   });
 
+  test('an edit that turns single-dollar math on or off reuses no segment read the other way', () => {
+    // Math reads `$x$` only in a page that shows TeX between single dollars: a segment the edit
+    // did not touch must be read again when the edit changes that.
+    const options = { chunkSize: 500, syntax: auto() };
+    const splitter = chunkdown(options);
+    const fresh = chunkdown(options);
+    const before = `Let $x$ be a point.\n\n$$\nx = 1\n$$\n\n${large}`;
+    const first = splitter.split(before);
+    expect(first.syntax).toEqual(['math']);
+    expect(first.chunks[0]?.text).toContain('Let $x$ be');
+    const after = `${before}\n\nAnd $y^2$ too.\n`;
+    const second = expectUpdate(splitter, fresh, first, after);
+    expect(second.chunks[0]?.text).toContain('Let $x$ be');
+    expectUpdate(splitter, fresh, second, before);
+  });
+
   test('updates a large document from one result many times, and from each result in turn', () => {
     const splitter = chunkdown({ chunkSize: 500 });
     const fresh = chunkdown({ chunkSize: 500 });
