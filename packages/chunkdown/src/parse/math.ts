@@ -44,7 +44,9 @@ export function mathParser(options: MathOptions = {}): DialectParser {
 
 /** The math parser with single-dollar math on or off. */
 function mathReader(single: boolean): DialectParser {
-  const toMarkdown = keepDollars(mathToMarkdown({ singleDollarTextMath: single }));
+  // A dollar in text is written escaped either way: `\$a\$` stays text to a reader of single
+  // dollars too (math inside text keeps its dollars: `keepDollars`).
+  const toMarkdown = keepDollars(mathToMarkdown({ singleDollarTextMath: true }));
   return {
     // Later extensions' constructs are tried first: the labelled math before the rest.
     micromark: [mathSyntax({ singleDollarTextMath: single }), mathLabelSyntax()],
@@ -112,7 +114,7 @@ const looksLikeTex = /\\[A-Za-z]|[\^_{}=]|^[A-Za-z]$/;
 
 /**
  * Whether a document's prose (outside code) shows math between single dollars: two such spans
- * of TeX, or one with a command.
+ * of TeX, or one with a command, or one in a document with display math.
  *
  * @param source
  *   The document.
@@ -127,7 +129,7 @@ export function showsInlineTex(source: SourceText): boolean {
     if (!looksLikeTex.test(tex)) continue;
     if (/\\[A-Za-z]/.test(tex) || ++found >= 2) return true;
   }
-  return false;
+  return found === 1 && source.text.includes('$$') && pairedDollarLines(source);
 }
 
 /** A line of TeX that ends with a closing `$$`. */

@@ -97,11 +97,25 @@ describe('single-dollar math where a page shows TeX between single dollars', () 
     }
   });
 
+  test('an escaped dollar stays escaped; with display math, one span of TeX shows single-dollar math', () => {
+    const markdown = 'Escaped: \\$a\\$ and $a=\\$3$, not $5.\n\n$$\nx\n$$\n';
+    expect(showsInlineTex(sourceText(markdown))).toBe(true);
+    expect(showsInlineTex(sourceText(markdown.replace(/\$\$\nx\n\$\$\n/, '')))).toBe(false);
+    const { chunks, syntax } = chunkdown({ chunkSize: 500, syntax: auto() }).split(markdown);
+    expect(syntax).toEqual(['math']);
+    expect(chunks[0]?.text).toBe('Escaped: \\$a\\$ and $a=\\$3$, not $5.\n\n$$\nx\n$$');
+    // Without single-dollar math, a dollar in text is written escaped: text to every reader.
+    const plain = chunkdown({ chunkSize: 500, syntax: auto() }).split(
+      'Escaped: \\$a\\$, not $5.\n\n$$\nx\n$$\n',
+    );
+    expect(plain.chunks[0]?.text).toBe('Escaped: \\$a\\$, not \\$5.\n\n$$\nx\n$$');
+  });
+
   test('`inline: false` keeps single dollars text; a page without such TeX is read as before', () => {
     const markdown = 'Hence $\\{0\\}$ and $x_1$.\n';
     const off = chunkdown({ chunkSize: 500, syntax: [math({ inline: false })] }).split(markdown);
-    // (The escapes go: `\{` is `{` to CommonMark.)
-    expect(off.chunks[0]?.text).toBe(`Hence $${'{'}0}$ and $x_1$.`);
+    // (Text to CommonMark: `\{` is `{`; its dollars are written escaped, text to any reader.)
+    expect(off.chunks[0]?.text).toBe(String.raw`Hence \$${'{'}0}\$ and \$x_1\$.`);
     const prices = chunkdown({ chunkSize: 500, syntax: auto() }).split('It costs $5 and $10.\n');
     expect(prices.syntax).toEqual([]);
   });
