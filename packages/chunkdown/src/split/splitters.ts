@@ -46,6 +46,13 @@ function introduces(paragraph: Paragraph): boolean {
   return last?.type === 'text' && /:\s*$/.test(last.value);
 }
 
+/** Whether a list's last item ends with a paragraph that introduces what follows (`…:`). */
+function endsIntroducing(list: Parent): boolean {
+  const item = list.children[list.children.length - 1] as Parent | undefined;
+  const last = item?.children[item.children.length - 1];
+  return last?.type === 'paragraph' && introduces(last);
+}
+
 /**
  * A docs-dialect container (a directive, an MkDocs admonition or tab, a JSX element with content):
  * whole while it fits, else split at its children, each piece reopened with the container's
@@ -120,18 +127,29 @@ export const splitters: Record<string, NodeSplitter> = {
       parent && containerSyntax(parent)?.rows
         ? { reason: 'never-split' as const, nodeType: 'listItem' }
         : undefined;
-    return containerUnit(list, path, section, state, ruleKeepsWhole(state, 'list', node), () =>
-      list.children.map((item) => {
-        const unit = containerUnit(item as Parent & Nodes, itemPath, section, state, row, () =>
-          state.blocks(
-            (item as Parent).children as Nodes[],
-            [...itemPath, item as Parent],
-            section,
-          ),
-        );
-        return records ? { ...unit, record: true } : unit;
-      }),
+    const unit = containerUnit(
+      list,
+      path,
+      section,
+      state,
+      ruleKeepsWhole(state, 'list', node),
+      () =>
+        list.children.map((item) => {
+          const unit = containerUnit(item as Parent & Nodes, itemPath, section, state, row, () =>
+            state.blocks(
+              (item as Parent).children as Nodes[],
+              [...itemPath, item as Parent],
+              section,
+            ),
+          );
+          return records ? { ...unit, record: true } : unit;
+        }),
     );
+    // A small list whose last item introduces what follows it (`- List running containers:`,
+    // then the command), as a paragraph does.
+    return !records && endsIntroducing(list) && unit.size <= state.options.chunkSize * LEAD_IN_SHARE
+      ? { ...unit, leadIn: true }
+      : unit;
   },
   blockquote: (node, path, section, state) => {
     const quote = node as Parent & Nodes;

@@ -35,6 +35,41 @@ describe('splitters', () => {
     expect(firstUnit(long, { chunkSize: 400 }).leadIn).toBe(true);
   });
 
+  test('a short list whose last item ends with a colon leads in, as such a paragraph does', () => {
+    expect(firstUnit('- List running containers:').leadIn).toBe(true);
+    expect(firstUnit('1. Install it.\n2. Then run:').leadIn).toBe(true);
+    expect(firstUnit('- List running containers.').leadIn).toBeUndefined();
+    expect(firstUnit('- Run this:\n- and this.').leadIn).toBeUndefined();
+    expect(firstUnit(`- ${'word '.repeat(12)}follows:`).leadIn).toBeUndefined();
+  });
+
+  test('tldr pages: each description stays with the command it introduces', async () => {
+    const { chunkdown } = await import('../../src/index.js');
+    const markdown = [
+      '# podman ps',
+      '',
+      '> List Podman containers.',
+      '',
+      '- List running containers:',
+      '',
+      '`podman ps`',
+      '',
+      '- List all containers, running and stopped:',
+      '',
+      '`podman ps --all`',
+      '',
+      '- Show the latest created container:',
+      '',
+      '`podman ps --latest`',
+      '',
+    ].join('\n');
+    const { chunks } = chunkdown({ chunkSize: 100 }).split(markdown);
+    for (const chunk of chunks) {
+      expect(chunk.text).not.toMatch(/:$/);
+      expect(chunk.text).not.toMatch(/^`podman/);
+    }
+  });
+
   test('a paragraph splits at its sentences, then its words', () => {
     expect(parts(firstUnit('One here. Two there.'))).toEqual(['One here. ', 'Two there.']);
     expect(parts(firstUnit('See this:'))).toEqual(['See ', 'this:']);
