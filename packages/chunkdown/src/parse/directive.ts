@@ -3,6 +3,7 @@ import { directive as directiveSyntax } from 'micromark-extension-directive';
 import type { DialectParser, MicromarkExtension, ScannedContainer } from './dialect.js';
 import type { SourceLine } from './source-lines.js';
 import type { SourceText } from './source-text.js';
+import { braceAttributes } from './tag-lines.js';
 
 /** Options of the directive dialect. */
 export interface DirectiveOptions {
@@ -18,6 +19,8 @@ export interface DirectiveOptions {
 /** A container open while the lines are scanned: its fence and, for the scanner's forms, what it found. */
 interface Frame {
   colons: number;
+  /** A Pandoc div: any closing fence closes it, whatever its number of colons. */
+  div?: boolean;
   scanned: ScannedContainer | undefined;
   /** Where its opening line starts. */
   start: number;
@@ -27,8 +30,9 @@ interface Frame {
  * The directive dialect: container directives as `micromark-extension-directive` reads them
  * (`:::note`, `:::note[Title]{#id .class key="value"}`, closed by a fence of at least as many
  * colons), and the forms it does not read, found line by line: VitePress and markdown-it
- * (`::: tip Title`, a space after the colons) and older Docusaurus (`:::note Title`, a title
- * after a space). Leaf and text directives are off unless asked for.
+ * (`::: tip Title`, a space after the colons), older Docusaurus (`:::note Title`, a title
+ * after a space) and Pandoc's and Quarto's divs (`::: {.callout-note title="Read this"}`, named
+ * by their first class). Leaf and text directives are off unless asked for.
  *
  * @param options
  *   Which directive forms to read besides containers.
@@ -60,6 +64,12 @@ const opening = /^(:{3,})([ \t]*)([A-Za-z][\w-]*)(.*)$/;
  */
 const docfxLine =
   /^:::[ \t]*(?:zone|moniker)(?:-end)?(?:[ \t]|$)|^:::[A-Za-z][\w-]*(?:[ \t].*)?:::[ \t]*$/;
+/**
+ * A Pandoc div's opening fence (Quarto's callouts and tab sets): colons, attributes in braces that
+ * start with a class or an id (`{.callout-note}`, `{#intro .aside}`; MyST's `:::{note}` is none),
+ * and optionally more colons.
+ */
+const pandocDiv = /^(:{3,})[ \t]*\{([ \t]*[.#][^{}]*)\}[ \t]*(?::+[ \t]*)?$/;
 /** A closing fence: colons alone. */
 const closing = /^(:{3,})[ \t]*$/;
 
@@ -100,7 +110,7 @@ function pairFences(source: SourceText): Fences {
       const colons = (close[1] as string).length;
       // The innermost container this fence may close: micromark closes the current one only.
       const top = stack[stack.length - 1];
-      if (top && colons >= top.colons) {
+      if (top && (colons >= top.colons || top.div)) {
         stack.pop();
         pairs++;
         spans.push([top.start, line.end]);
@@ -113,6 +123,10 @@ function pairFences(source: SourceText): Fences {
     }
     const open = opening.exec(line.text);
     if (open && !docfxLine.test(line.text)) stack.push(frame(open, line));
+    else {
+      const div = open ? null : pandocDiv.exec(line.text);
+      if (div) stack.push(divFrame(div, line));
+    }
   }
   scanned.sort((a, b) => a.open[0] - b.open[0]);
   for (const open of stack) spans.push([open.start, source.text.length]);
@@ -128,7 +142,11 @@ function frame(open: RegExpExecArray, line: SourceLine): Frame {
   if (space === '' && (rest.trim() === '' || rest.startsWith('[') || rest.startsWith('{'))) {
     return { colons, scanned: undefined, start: line.start };
   }
-  const title = rest.trim().replace(/^\{.*\}$/, '');
+  // (Pandoc closes a div's opening fence with colons too: `::: warning :::`.)
+  const title = rest
+    .trim()
+    .replace(/^\{.*\}$/, '')
+    .replace(/(?:^|[ \t]+):{3,}$/, '');
   const scanned: ScannedContainer = {
     container: { kind: 'directive', name, ...(title ? { title } : {}) },
     open: [line.textStart, line.end],
@@ -138,4 +156,24 @@ function frame(open: RegExpExecArray, line: SourceLine): Frame {
     separator: '\n',
   };
   return { colons, scanned, start: line.start };
+}
+
+/**
+ * A Pandoc div as a container: named by its first class (else `div`), its title the `title`
+ * attribute (Quarto's callouts), its attributes those in its braces.
+ */
+function divFrame(div: RegExpExecArray, line: SourceLine): Frame {
+  const colons = (div[1] as string).length;
+  const attributes = braceAttributes(div[2] as string);
+  const name = attributes.class?.split(' ')[0] ?? 'div';
+  const title = attributes.title;
+  const scanned: ScannedContainer = {
+    container: { kind: 'directive', name, ...(title ? { title } : {}), attributes },
+    open: [line.textStart, line.end],
+    body: 'fenced',
+    opener: line.text.trimEnd(),
+    closer: ':'.repeat(colons),
+    separator: '\n',
+  };
+  return { colons, div: true, scanned, start: line.start };
 }

@@ -5,12 +5,12 @@ import type { SourceLine } from './source-lines.js';
 import type { SourceText } from './source-text.js';
 import {
   bodyIndent,
+  braceAttributes,
   keepBlankAfterOpeners,
   type PairedTagLines,
   pairTagLines,
   type TagLine,
   type TagLineRules,
-  tagAttributes,
 } from './tag-lines.js';
 
 /**
@@ -202,13 +202,7 @@ function containerOf(tag: TagLine): Container {
   const [inline = '', ...props] = tag.rest.split('\n');
   const { label, braces } = labelAndAttributes(inline);
   const attributes: Record<string, string> = {};
-  for (const written of braces) {
-    Object.assign(attributes, tagAttributes(written));
-    const classes = [...written.matchAll(/(?:^|\s)\.([\w-]+)/g)].map((match) => match[1]);
-    if (classes.length > 0) attributes.class = classes.join(' ');
-    const id = /(?:^|\s)#([\w-]+)/.exec(written)?.[1];
-    if (id) attributes.id = id;
-  }
+  for (const written of braces) Object.assign(attributes, braceAttributes(written));
   // Props at the block's own indentation (`key: value`); nested values are left out.
   const indent = Math.min(...props.map((prop) => /^[ \t>]*/.exec(prop)?.[0].length ?? 0));
   for (const prop of props) {

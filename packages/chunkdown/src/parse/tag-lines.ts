@@ -378,6 +378,25 @@ export function tagAttributes(rest: string): Record<string, string> {
 }
 
 /**
+ * The attributes of a `{…}` attribute block (`{#intro .wide .note key="value"}`, as Pandoc, MDC
+ * and markdown-it write them): its `key="value"` pairs, its classes as `class` (joined by spaces)
+ * and its id as `id`.
+ *
+ * @param written
+ *   What is between the braces.
+ * @returns
+ *   The attributes, by name.
+ */
+export function braceAttributes(written: string): Record<string, string> {
+  const attributes = tagAttributes(written);
+  const classes = [...written.matchAll(/(?:^|\s)\.([\w-]+)/g)].map((match) => match[1]);
+  if (classes.length > 0) attributes.class = classes.join(' ');
+  const id = /(?:^|\s)#([\w-]+)/.exec(written)?.[1];
+  if (id) attributes.id = id;
+  return attributes;
+}
+
+/**
  * The literal blocks of a document as scanned containers whose body is kept as code (written
  * between their own lines), those whose lines can stand in as a code block's fences: no line of
  * the body starts with such a fence, which would close it.

@@ -97,7 +97,10 @@ export function unbalancedContainers(
         } else directives.pop();
       };
       if (rest === '') close();
-      else if (name?.endsWith('-end')) close();
+      else if (pandocDivRest.test(rest)) {
+        // A Pandoc div (`::: {.callout-note}`, `::: warning :::`): any closing fence closes it.
+        directives.push(0);
+      } else if (name?.endsWith('-end')) close();
       else if (name && !(/:{3,}\s*$/.test(rest) && !docfxOpener(name, rest))) {
         directives.push(colons);
       }
@@ -131,6 +134,12 @@ export function unbalancedContainers(
 }
 
 /** Block quote and list markers in front of a line (nested too: `* * :::tip`), and its indentation. */
+/**
+ * What follows the colons of a Pandoc div's opening fence: attributes in braces that start with a
+ * class or an id (`{.callout-note}`), or a name between colons (`warning :::`).
+ */
+const pandocDivRest =
+  /^(?:\{[ \t]*[.#][^{}]*\}[ \t]*(?::+[ \t]*)?|[A-Za-z][\w-]*[ \t]+:{3,}[ \t]*)$/;
 const linePrefix = /^(?:[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t])))*[ \t]*/;
 
 /**

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { directiveParser, scanFences } from '../../src/parse/directive.js';
 import { sourceText } from '../../src/parse/source-text.js';
+import { auto } from '../../src/syntax.js';
+import { checkInvariants } from '../helpers/invariants.js';
 
 describe('scanFences', () => {
   test('pairs fences as micromark does and leaves the forms it reads to it', () => {
@@ -78,5 +80,79 @@ describe('directiveParser', () => {
     const all = directiveParser({ leaf: true, text: true }).micromark[0] as typeof flowOnly;
     expect(all.flow[58]).toHaveLength(2);
     expect(all.text).toBeDefined();
+  });
+});
+
+describe("Pandoc's and Quarto's divs", () => {
+  const callout = [
+    '::: {.callout-note title="Read this first"}',
+    '## Note title',
+    '',
+    'First sentence of the callout body. Second sentence of the callout body.',
+    ':::',
+    '',
+    'Paragraph after the callout with some words.',
+    '',
+  ].join('\n');
+
+  test('are containers named by their first class, titled by `title`, paired with any closer', () => {
+    const { pairs, scanned } = scanFences(
+      sourceText(
+        `${callout}\n:::: {#intro .aside .wide}\nText.\n:::\n\n::: warning :::\nMore.\n:::\n`,
+      ),
+    );
+    expect(pairs).toBe(3);
+    expect(scanned.map((each) => each.container)).toEqual([
+      {
+        kind: 'directive',
+        name: 'callout-note',
+        title: 'Read this first',
+        attributes: { title: 'Read this first', class: 'callout-note' },
+      },
+      { kind: 'directive', name: 'aside', attributes: { class: 'aside wide', id: 'intro' } },
+      { kind: 'directive', name: 'warning' },
+    ]);
+    // MyST's colon fences are MyST's: a name in braces is no Pandoc div.
+    expect(scanFences(sourceText(':::{note}\nText.\n:::\n')).scanned).toEqual([]);
+  });
+
+  test('every piece of a callout is written inside it, and its heading stays in it', () => {
+    const { chunks, syntax } = checkInvariants(callout, { chunkSize: 50, syntax: auto() });
+    expect(syntax).toEqual(['directive']);
+    const inside = chunks.filter((chunk) => chunk.text.includes('callout body'));
+    expect(inside.length).toBeGreaterThan(1);
+    for (const chunk of inside) {
+      expect(chunk.text).toMatch(/^::: \{\.callout-note title="Read this first"\}\n[\s\S]*\n:::$/);
+      expect(chunk.containers?.[0]?.name).toBe('callout-note');
+    }
+    const after = chunks.find((chunk) => chunk.text.startsWith('Paragraph after'));
+    expect(after?.containers).toEqual([]);
+    expect(after?.breadcrumbs).toEqual([]);
+  });
+
+  test('a tab set inside a callout closes before the callout does (Quarto)', () => {
+    const markdown = [
+      '::: callout-tip',
+      'Tip body.',
+      '',
+      '::: {.panel-tabset}',
+      '## R',
+      '',
+      'Code for R goes here in this tab.',
+      '',
+      '## Python',
+      '',
+      'Code for Python goes here in this tab.',
+      ':::',
+      '',
+      'Still inside the tip.',
+      ':::',
+      '',
+    ].join('\n');
+    const { chunks } = checkInvariants(markdown, { chunkSize: 80, syntax: auto() });
+    const still = chunks.find((chunk) => chunk.text.includes('Still inside the tip.'));
+    expect(still?.containers?.map((each) => each.name)).toEqual(['callout-tip']);
+    const python = chunks.find((chunk) => chunk.text.includes('Code for Python'));
+    expect(python?.containers?.map((each) => each.name)).toEqual(['callout-tip', 'panel-tabset']);
   });
 });

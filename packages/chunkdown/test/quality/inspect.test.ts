@@ -179,6 +179,15 @@ describe('inspectChunk', () => {
       expect(inspectChunk(':::tip\nText', 50).unbalancedContainers).toBe(0);
     });
 
+    it("reads Pandoc's and Quarto's divs, closed by any closing fence", () => {
+      const options = { syntax: ['directive'] };
+      const callout = '::: {.callout-caution collapse="true"}\n## Caution\n\nText.\n:::';
+      expect(inspectChunk(callout, 50, options).unbalancedContainers).toBe(0);
+      expect(inspectChunk(':::: {#a .aside}\nText\n:::', 50, options).unbalancedContainers).toBe(0);
+      expect(inspectChunk('::: warning :::\nText\n:::', 50, options).unbalancedContainers).toBe(0);
+      expect(inspectChunk('::: {.callout-note}\nText', 50, options).unbalancedContainers).toBe(1);
+    });
+
     it('counts MyST fences left open, read as MyST reads them', () => {
       const options = { syntax: ['myst'] };
       const nested = ['````{note}', '```{warning}', 'Text', '```', '````'].join('\n');
