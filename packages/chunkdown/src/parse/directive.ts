@@ -65,11 +65,11 @@ const opening = /^(:{3,})([ \t]*)([A-Za-z][\w-]*)(.*)$/;
 const docfxLine =
   /^:::[ \t]*(?:zone|moniker)(?:-end)?(?:[ \t]|$)|^:::[A-Za-z][\w-]*(?:[ \t].*)?:::[ \t]*$/;
 /**
- * A Pandoc div's opening fence (Quarto's callouts and tab sets): colons, attributes in braces that
- * start with a class or an id (`{.callout-note}`, `{#intro .aside}`; MyST's `:::{note}` is none),
- * and optionally more colons.
+ * A Pandoc div's opening fence (Quarto's callouts, tab sets and layouts): colons, attributes in
+ * braces that start with a class or an id or hold a `key=value` (`{.callout-note}`,
+ * `{#intro .aside}`, `{layout-ncol=2}`; MyST's `:::{note}` is none), and optionally more colons.
  */
-const pandocDiv = /^(:{3,})[ \t]*\{([ \t]*[.#][^{}]*)\}[ \t]*(?::+[ \t]*)?$/;
+const pandocDiv = /^(:{3,})[ \t]*\{([ \t]*[.#][^{}]*|[^{}]*=[^{}]*)\}[ \t]*(?::+[ \t]*)?$/;
 /** A closing fence: colons alone. */
 const closing = /^(:{3,})[ \t]*$/;
 

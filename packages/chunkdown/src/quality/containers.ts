@@ -136,10 +136,11 @@ export function unbalancedContainers(
 /** Block quote and list markers in front of a line (nested too: `* * :::tip`), and its indentation. */
 /**
  * What follows the colons of a Pandoc div's opening fence: attributes in braces that start with a
- * class or an id (`{.callout-note}`), or a name between colons (`warning :::`).
+ * class or an id or hold a `key=value` (`{.callout-note}`, `{layout-ncol=2}`), or a name between
+ * colons (`warning :::`).
  */
 const pandocDivRest =
-  /^(?:\{[ \t]*[.#][^{}]*\}[ \t]*(?::+[ \t]*)?|[A-Za-z][\w-]*[ \t]+:{3,}[ \t]*)$/;
+  /^(?:\{(?:[ \t]*[.#][^{}]*|[^{}]*=[^{}]*)\}[ \t]*(?::+[ \t]*)?|[A-Za-z][\w-]*[ \t]+:{3,}[ \t]*)$/;
 const linePrefix = /^(?:[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t])))*[ \t]*/;
 
 /**

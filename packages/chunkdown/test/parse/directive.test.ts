@@ -112,6 +112,10 @@ describe("Pandoc's and Quarto's divs", () => {
       { kind: 'directive', name: 'aside', attributes: { class: 'aside wide', id: 'intro' } },
       { kind: 'directive', name: 'warning' },
     ]);
+    const layout = scanFences(sourceText('::: {layout-ncol=2}\n![a](a.png)\n\n![b](b.png)\n:::\n'));
+    expect(layout.scanned.map((each) => each.container)).toEqual([
+      { kind: 'directive', name: 'div', attributes: { 'layout-ncol': '2' } },
+    ]);
     // MyST's colon fences are MyST's: a name in braces is no Pandoc div.
     expect(scanFences(sourceText(':::{note}\nText.\n:::\n')).scanned).toEqual([]);
   });

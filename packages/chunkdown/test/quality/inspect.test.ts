@@ -185,6 +185,9 @@ describe('inspectChunk', () => {
       expect(inspectChunk(callout, 50, options).unbalancedContainers).toBe(0);
       expect(inspectChunk(':::: {#a .aside}\nText\n:::', 50, options).unbalancedContainers).toBe(0);
       expect(inspectChunk('::: warning :::\nText\n:::', 50, options).unbalancedContainers).toBe(0);
+      expect(inspectChunk('::: {layout-ncol=2}\nText\n:::', 50, options).unbalancedContainers).toBe(
+        0,
+      );
       expect(inspectChunk('::: {.callout-note}\nText', 50, options).unbalancedContainers).toBe(1);
     });
 
