@@ -7,6 +7,7 @@ export { headerOf } from './chunk/context.js';
 export { type BodyParser, createSplitter, type InternalSplitter } from './chunkdown.js';
 export type { Dialect } from './parse/dialect.js';
 export { readKey } from './parse/dialect.js';
+export { opensPandocDiv } from './parse/directive.js';
 export { withExtensions } from './parse/extension.js';
 export { takeFrontmatter } from './parse/frontmatter.js';
 export { guessLabels, type KnownLabels, wrongAnswers } from './parse/labels.js';

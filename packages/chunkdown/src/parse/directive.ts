@@ -70,6 +70,21 @@ const docfxLine =
  * `{#intro .aside}`, `{layout-ncol=2}`; MyST's `:::{note}` is none), and optionally more colons.
  */
 const pandocDiv = /^(:{3,})[ \t]*\{([ \t]*[.#][^{}]*|[^{}]*=[^{}]*)\}[ \t]*(?::+[ \t]*)?$/;
+/** A Pandoc div named between colons (`::: warning :::`), which `frame` reads as `::: warning`. */
+const pandocNamedDiv = /^:{3,}[ \t]+[A-Za-z][\w-]*[ \t]+:{3,}[ \t]*$/;
+
+/**
+ * Whether a line (its text, without block quote and list markers) opens a Pandoc div, which any
+ * closing fence closes: `::: {.callout-note}`, `::: {layout-ncol=2}`, `::: warning :::`.
+ *
+ * @param line
+ *   The line.
+ * @returns
+ *   Whether it does.
+ */
+export function opensPandocDiv(line: string): boolean {
+  return pandocDiv.test(line) || pandocNamedDiv.test(line);
+}
 /** A closing fence: colons alone. */
 const closing = /^(:{3,})[ \t]*$/;
 

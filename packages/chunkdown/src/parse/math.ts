@@ -52,7 +52,7 @@ function mathReader(single: boolean): DialectParser {
     micromark: [mathSyntax({ singleDollarTextMath: single }), mathLabelSyntax()],
     mdast: [mathFromMarkdown(), mathLabelFromMarkdown(), dollarsFromMarkdown],
     toMarkdown: [toMarkdown, mathLabelToMarkdown(toMarkdown)],
-    detect: (source) => source.text.includes('$$') && pairedDollarLines(source),
+    detect: (source) => source.text.includes('$$') && source.once(pairedDollarLines),
     spans: (source) => (source.text.includes('$$') ? displayMathSpans(source) : []),
     ...(single ? { variant: 'inline' } : {}),
   };
@@ -129,7 +129,7 @@ export function showsInlineTex(source: SourceText): boolean {
     if (!looksLikeTex.test(tex)) continue;
     if (/\\[A-Za-z]/.test(tex) || ++found >= 2) return true;
   }
-  return found === 1 && source.text.includes('$$') && pairedDollarLines(source);
+  return found === 1 && source.text.includes('$$') && source.once(pairedDollarLines);
 }
 
 /** A line of TeX that ends with a closing `$$`. */

@@ -1,3 +1,5 @@
+import { opensPandocDiv } from '../internal.js';
+
 /**
  * Container balance, read line by line as the dialect in use reads a chunk: a chunk must close
  * every container it opens and open every container it closes (chunkdown repeats a container's
@@ -97,7 +99,7 @@ export function unbalancedContainers(
         } else directives.pop();
       };
       if (rest === '') close();
-      else if (pandocDivRest.test(rest)) {
+      else if (opensPandocDiv(line)) {
         // A Pandoc div (`::: {.callout-note}`, `::: warning :::`): any closing fence closes it.
         directives.push(0);
       } else if (name?.endsWith('-end')) close();
@@ -134,13 +136,6 @@ export function unbalancedContainers(
 }
 
 /** Block quote and list markers in front of a line (nested too: `* * :::tip`), and its indentation. */
-/**
- * What follows the colons of a Pandoc div's opening fence: attributes in braces that start with a
- * class or an id or hold a `key=value` (`{.callout-note}`, `{layout-ncol=2}`), or a name between
- * colons (`warning :::`).
- */
-const pandocDivRest =
-  /^(?:\{(?:[ \t]*[.#][^{}]*|[^{}]*=[^{}]*)\}[ \t]*(?::+[ \t]*)?|[A-Za-z][\w-]*[ \t]+:{3,}[ \t]*)$/;
 const linePrefix = /^(?:[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t])))*[ \t]*/;
 
 /**
